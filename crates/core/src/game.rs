@@ -1,0 +1,207 @@
+//! The `Game` trait every damero game implements.
+
+use core::fmt::Debug;
+use core::hash::Hash;
+
+use smallvec::SmallVec;
+
+use crate::{Color, RuleSet};
+
+/// How many moves a [`MoveList`] holds before it spills to the heap. Ordinary
+/// positions of every damero game stay below it, so move generation does not
+/// allocate.
+pub const MOVE_LIST_INLINE: usize = 128;
+
+/// A caller-owned buffer of moves, on the stack for up to
+/// [`MOVE_LIST_INLINE`] moves.
+pub type MoveList<M> = SmallVec<[M; MOVE_LIST_INLINE]>;
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// This side won.
+    Win(Color),
+    /// Nobody won.
+    Draw,
+}
+
+impl Outcome {
+    /// The winner, if any.
+    #[inline]
+    pub const fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Win(c) => Some(c),
+            Outcome::Draw => None,
+        }
+    }
+
+    /// `1.0` for a win of `color`, `0.5` for a draw, `0.0` for a loss.
+    #[inline]
+    pub fn score_for(self, color: Color) -> f64 {
+        match self {
+            Outcome::Win(c) if c == color => 1.0,
+            Outcome::Win(_) => 0.0,
+            Outcome::Draw => 0.5,
+        }
+    }
+
+    /// PGN/PDN style result text: `1-0` (White won), `0-1`, `1/2-1/2`.
+    pub const fn result_text(self) -> &'static str {
+        match self {
+            Outcome::Win(Color::White) => "1-0",
+            Outcome::Win(Color::Black) => "0-1",
+            Outcome::Draw => "1/2-1/2",
+        }
+    }
+}
+
+/// A two-player, perfect-information board game position.
+///
+/// A position is a small `Copy` value: the board, the side to move and the
+/// counters its draw rules need. History (for repetition) is kept outside, by a
+/// [`GameRecord`](crate::GameRecord) or a search's own hash stack, so copy-make
+/// stays cheap.
+///
+/// # Contract
+/// - [`legal_moves`](Game::legal_moves) is empty exactly when the game is
+///   decided by the position (no move, a captured king, a far-rank win...);
+///   draw *rules* (move counters, [`rule_draw`](Game::rule_draw)) never empty
+///   it, so perft counts move sequences by the move rules alone.
+/// - Two ways of playing the same change (same start, end, captured set) are
+///   one move: the list has no duplicates.
+/// - [`zobrist`](Game::zobrist) covers placement and side to move only (not
+///   the counters), so equal placements with the same side to move hash alike
+///   and repetitions are found by hash.
+/// - `parse_move(format_move(m)) == m` for every legal `m`; `from_fen(fen())`
+///   gives a position with the same placement, side to move and rules.
+pub trait Game: Copy + Debug + PartialEq + Send + Sync + 'static {
+    /// A move: small, `Copy`, comparable.
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// The rule set and its options.
+    type Rules: RuleSet;
+    /// Why a position text was rejected.
+    type FenError: std::error::Error + Send + Sync + 'static;
+    /// Why a move text was rejected (malformed, or not legal here).
+    type MoveError: std::error::Error + Send + Sync + 'static;
+
+    /// The game id used by the CLI (`russian`, `cross`, ...).
+    const NAME: &'static str;
+
+    /// The start position under `rules` (which should pass
+    /// [`RuleSet::validate`]; invalid values are clamped to the nearest valid).
+    fn start(rules: Self::Rules) -> Self;
+
+    /// The rules this position is played under.
+    fn rules(&self) -> Self::Rules;
+
+    /// The side to move.
+    fn side_to_move(&self) -> Color;
+
+    /// Clears `moves` and fills it with every legal move.
+    fn legal_moves(&self, moves: &mut MoveList<Self::Move>);
+
+    /// The number of legal moves (perft's bulk count). Games override it when
+    /// counting is cheaper than generating.
+    fn count_legal_moves(&self) -> u64 {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        moves.len() as u64
+    }
+
+    /// Plays `mv`, which must be one of [`legal_moves`](Game::legal_moves).
+    /// A move that is not legal leaves the position in an unspecified (but
+    /// memory-safe) state; use [`try_play`](Game::try_play) for untrusted input.
+    fn play(&mut self, mv: Self::Move);
+
+    /// Whether `mv` takes or covers enemy material: what move ordering tries
+    /// first and what quiescence may extend.
+    fn is_capture(&self, mv: Self::Move) -> bool;
+
+    /// The result when the side to move has no legal move. Most games: the side
+    /// to move loses; some decide by counting pieces or by an earlier event.
+    fn terminal_outcome(&self) -> Outcome {
+        Outcome::Win(!self.side_to_move())
+    }
+
+    /// Whether a draw rule that needs no history (a move counter, a ply limit)
+    /// has ended the game. Repetition is separate: see
+    /// [`repetition_limit`](Game::repetition_limit).
+    fn rule_draw(&self) -> bool {
+        false
+    }
+
+    /// The result, if the game is over by the position alone (no legal move:
+    /// [`terminal_outcome`](Game::terminal_outcome); else a
+    /// [`rule_draw`](Game::rule_draw)). A decided position wins over a draw
+    /// counter that expires at the same moment.
+    fn outcome(&self) -> Option<Outcome> {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        if moves.is_empty() {
+            Some(self.terminal_outcome())
+        } else if self.rule_draw() {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
+    }
+
+    /// `Some(n)` when the `n`-th occurrence of a position (placement and side
+    /// to move) is a draw, `None` when the rules have no repetition draw.
+    fn repetition_limit(&self) -> Option<u32> {
+        None
+    }
+
+    /// A bound on how far back the same position may stand: the number of
+    /// plies since the last irreversible move (capture, man move...), or
+    /// `u32::MAX` when the game does not track it.
+    fn reversible_plies(&self) -> u32 {
+        u32::MAX
+    }
+
+    /// The incremental Zobrist key of placement and side to move.
+    fn zobrist(&self) -> u64;
+
+    /// The same key computed from scratch (a check for the incremental one).
+    fn zobrist_from_scratch(&self) -> u64;
+
+    /// The position as text in the game's notation.
+    fn fen(&self) -> String;
+
+    /// Reads a position written in the game's notation.
+    ///
+    /// # Errors
+    /// A typed error naming what is wrong with the text.
+    fn from_fen(text: &str, rules: Self::Rules) -> Result<Self, Self::FenError>;
+
+    /// `mv` (legal in this position) in the game's notation.
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// Reads a move in the game's notation and checks that it is legal here.
+    ///
+    /// # Errors
+    /// A typed error when the text is malformed or names no legal move.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
+
+    /// Parses and plays a move given as text.
+    ///
+    /// # Errors
+    /// As [`parse_move`](Game::parse_move); the position is unchanged then.
+    fn try_play(&mut self, text: &str) -> Result<Self::Move, Self::MoveError> {
+        let mv = self.parse_move(text)?;
+        self.play(mv);
+        Ok(mv)
+    }
+
+    /// The board drawn for a terminal, several lines, ending in a newline.
+    fn diagram(&self) -> String;
+
+    /// The legal moves as text, sorted as strings (the CLI's `moves` output).
+    fn legal_move_texts(&self) -> Vec<String> {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        let mut texts: Vec<String> = moves.iter().map(|&m| self.format_move(m)).collect();
+        texts.sort();
+        texts
+    }
+}

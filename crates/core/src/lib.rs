@@ -1,0 +1,47 @@
+//! # damero-core
+//!
+//! The pieces every damero game is built from:
+//!
+//! - board primitives: [`Square`], [`Direction`], [`Color`], [`Bitboard`];
+//! - stacked boards for games where pieces pile up: [`Stack`], [`StackBoard`];
+//! - Zobrist keys made at compile time: [`zobrist_keys`];
+//! - the [`Game`] trait, [`Outcome`], typed [`RuleSet`] options and
+//!   [`OptionError`], and a [`GameRecord`] that keeps history for repetition;
+//! - the [`Evaluator`] trait the search crate is generic over;
+//! - with the `testkit` feature, a conformance suite every game runs
+//!   (`damero_core::testkit`).
+//!
+//! ```
+//! use damero_core::{Bitboard, Direction, Square};
+//!
+//! let e4: Square = "e4".parse()?;
+//! let set = Bitboard::from_square(e4).shift(Direction::NorthEast);
+//! assert_eq!(set.first().map(|s| s.to_string()), Some("f5".to_owned()));
+//! # Ok::<(), damero_core::ParseSquareError>(())
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod bitboard;
+mod color;
+mod eval;
+mod game;
+mod record;
+mod rules;
+mod square;
+mod stack;
+mod zobrist;
+
+#[cfg(feature = "testkit")]
+pub mod testkit;
+
+pub use bitboard::{Bitboard, Squares};
+pub use color::Color;
+pub use eval::Evaluator;
+pub use game::{Game, MOVE_LIST_INLINE, MoveList, Outcome};
+pub use record::GameRecord;
+pub use rules::{OptionError, RuleOption, RuleSet, parse_bool};
+pub use smallvec;
+pub use square::{Direction, ParseSquareError, Square};
+pub use stack::{Stack, StackBoard};
+pub use zobrist::{splitmix64, zobrist_keys};

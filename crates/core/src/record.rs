@@ -1,0 +1,93 @@
+//! A game in progress with its history, for repetition draws and undo.
+
+use crate::{Game, Outcome};
+
+/// A game from a start position: the moves played and the Zobrist key of every
+/// position reached, so repetitions are found without storing positions.
+#[derive(Clone, Debug)]
+pub struct GameRecord<G: Game> {
+    start: G,
+    positions: Vec<G>,
+    moves: Vec<G::Move>,
+}
+
+impl<G: Game> GameRecord<G> {
+    /// A record starting at `start`.
+    pub fn new(start: G) -> GameRecord<G> {
+        GameRecord { start, positions: vec![start], moves: Vec::new() }
+    }
+
+    /// The first position.
+    pub fn start(&self) -> &G {
+        &self.start
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &G {
+        self.positions.last().expect("a record always holds its start")
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[G::Move] {
+        &self.moves
+    }
+
+    /// The Zobrist keys of every position so far, the start first.
+    pub fn hashes(&self) -> impl DoubleEndedIterator<Item = u64> + ExactSizeIterator + '_ {
+        self.positions.iter().map(Game::zobrist)
+    }
+
+    /// Plays a legal move.
+    pub fn play(&mut self, mv: G::Move) {
+        let mut next = *self.position();
+        next.play(mv);
+        self.positions.push(next);
+        self.moves.push(mv);
+    }
+
+    /// Parses and plays a move given as text.
+    ///
+    /// # Errors
+    /// The game's move error; nothing is played then.
+    pub fn try_play(&mut self, text: &str) -> Result<G::Move, G::MoveError> {
+        let mv = self.position().parse_move(text)?;
+        self.play(mv);
+        Ok(mv)
+    }
+
+    /// Takes back the last move, if any.
+    pub fn undo(&mut self) -> Option<G::Move> {
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        Some(mv)
+    }
+
+    /// How many times the current position (placement and side to move) has
+    /// stood in this game, itself included.
+    pub fn repetitions(&self) -> u32 {
+        let current = self.position();
+        let key = current.zobrist();
+        let window = current.reversible_plies() as usize;
+        self.positions.iter().rev().take(window.saturating_add(1)).filter(|p| p.zobrist() == key).count()
+            as u32
+    }
+
+    /// The result, if the game is over: by the position, or a draw by
+    /// repetition where the rules have one.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let current = self.position();
+        if let Some(outcome) = current.outcome() {
+            return Some(outcome);
+        }
+        match current.repetition_limit() {
+            Some(limit) if self.repetitions() >= limit => Some(Outcome::Draw),
+            _ => None,
+        }
+    }
+
+    /// The moves written out, each in the notation of the position it was
+    /// played from.
+    pub fn move_texts(&self) -> Vec<String> {
+        self.positions.iter().zip(&self.moves).map(|(p, &m)| p.format_move(m)).collect()
+    }
+}

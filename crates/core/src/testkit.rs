@@ -1,0 +1,131 @@
+//! A conformance suite every game runs in its own tests (feature `testkit`).
+//!
+//! [`check_conformance`] plays random games and, at every position, checks the
+//! [`Game`] contract: generated moves are unique and play, notation
+//! round-trips, the incremental hash equals the one computed from scratch,
+//! and the outcome agrees with "no legal move".
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use crate::{Game, GameRecord, MoveList, Outcome};
+
+/// What the suite saw, so a caller can assert that it really explored.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ConformanceReport {
+    /// Positions checked.
+    pub positions: u64,
+    /// Moves played (and checked for notation round-trip).
+    pub moves: u64,
+    /// Games that reached an outcome before the ply limit.
+    pub finished_games: u64,
+}
+
+/// Texts no game accepts as a move.
+const JUNK_MOVES: &[&str] =
+    &["", " ", "-", "zz", "a9-a10", "\u{1f600}", "xyzzy", "a1-a1-a1-a1-a1-a1-a1-a1-i9"];
+
+/// Checks one position against the [`Game`] contract; returns its legal moves.
+///
+/// # Panics
+/// With a message naming the position and the broken property.
+pub fn check_position<G: Game>(position: &G) -> MoveList<G::Move> {
+    let fen = position.fen();
+    assert_eq!(
+        position.zobrist(),
+        position.zobrist_from_scratch(),
+        "incremental hash differs from the hash computed from scratch at {fen}"
+    );
+
+    let reread =
+        G::from_fen(&fen, position.rules()).unwrap_or_else(|e| panic!("own FEN '{fen}' rejected: {e}"));
+    assert_eq!(reread.fen(), fen, "FEN does not round-trip");
+    assert_eq!(reread.zobrist(), position.zobrist(), "re-read FEN hashes differently: {fen}");
+    assert_eq!(reread.side_to_move(), position.side_to_move(), "side to move lost in FEN: {fen}");
+
+    let mut moves = MoveList::new();
+    position.legal_moves(&mut moves);
+    let mut reread_moves = MoveList::new();
+    reread.legal_moves(&mut reread_moves);
+    assert_eq!(moves.len(), reread_moves.len(), "re-read FEN has other moves: {fen}");
+
+    assert_eq!(position.count_legal_moves(), moves.len() as u64, "count_legal_moves disagrees at {fen}");
+    for (i, a) in moves.iter().enumerate() {
+        assert!(!moves[..i].contains(a), "duplicate move {a:?} at {fen}");
+    }
+
+    let mut texts = Vec::with_capacity(moves.len());
+    for &mv in &moves {
+        let text = position.format_move(mv);
+        let parsed = position
+            .parse_move(&text)
+            .unwrap_or_else(|e| panic!("own move text '{text}' rejected at {fen}: {e}"));
+        assert_eq!(parsed, mv, "move text '{text}' parses to another move at {fen}");
+        let mut child = *position;
+        child.play(mv);
+        assert_eq!(child.zobrist(), child.zobrist_from_scratch(), "hash drifts after {text} at {fen}");
+        texts.push(text);
+    }
+    let mut sorted = texts.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(sorted.len(), texts.len(), "two moves print alike at {fen}: {texts:?}");
+    assert_eq!(position.legal_move_texts(), sorted, "legal_move_texts not sorted at {fen}");
+
+    for junk in JUNK_MOVES {
+        assert!(position.parse_move(junk).is_err(), "junk move text '{junk}' accepted at {fen}");
+    }
+
+    match position.outcome() {
+        Some(outcome) if moves.is_empty() => {
+            assert_eq!(outcome, position.terminal_outcome(), "outcome() ignores terminal_outcome at {fen}")
+        }
+        Some(outcome) => {
+            assert_eq!(outcome, Outcome::Draw, "a position with moves can only be a rule draw: {fen}");
+            assert!(position.rule_draw(), "draw without a draw rule at {fen}");
+        }
+        None => assert!(!moves.is_empty(), "no legal move but no outcome at {fen}"),
+    }
+    moves
+}
+
+/// Plays `games` random games of at most `max_plies` plies from `start`,
+/// checking every position with [`check_position`] and the game's record
+/// (repetition) logic. Deterministic for a given `seed`.
+///
+/// # Panics
+/// On the first broken property.
+pub fn check_games_from<G: Game>(start: G, games: usize, max_plies: usize, seed: u64) -> ConformanceReport {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut report = ConformanceReport::default();
+    for _ in 0..games {
+        let mut record = GameRecord::new(start);
+        for _ in 0..max_plies {
+            let moves = check_position(record.position());
+            report.positions += 1;
+            if record.outcome().is_some() {
+                report.finished_games += 1;
+                break;
+            }
+            let mv = moves[rng.random_range(0..moves.len())];
+            let text = record.position().format_move(mv);
+            let mut by_text = *record.position();
+            by_text.try_play(&text).unwrap_or_else(|e| panic!("try_play('{text}') failed: {e}"));
+            record.play(mv);
+            report.moves += 1;
+            assert_eq!(&by_text, record.position(), "try_play and play disagree on {text}");
+            assert!(record.repetitions() >= 1);
+        }
+    }
+    report
+}
+
+/// [`check_games_from`] the start position of `rules`.
+pub fn check_conformance<G: Game>(
+    rules: G::Rules,
+    games: usize,
+    max_plies: usize,
+    seed: u64,
+) -> ConformanceReport {
+    check_games_from(G::start(rules), games, max_plies, seed)
+}
