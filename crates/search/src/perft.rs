@@ -1,0 +1,71 @@
+//! Perft: counting the leaves of the move tree, the standard check of a move
+//! generator.
+
+use damero_core::{Game, MoveList};
+use rayon::prelude::*;
+
+/// The number of move sequences of length `depth` from `position` (leaf
+/// nodes), with bulk counting at the last ply. Draw rules never cut the tree
+/// short; decided positions have no moves.
+pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => position.count_legal_moves(),
+        _ => {
+            let mut moves = MoveList::new();
+            position.legal_moves(&mut moves);
+            moves
+                .iter()
+                .map(|&mv| {
+                    let mut child = *position;
+                    child.play(mv);
+                    perft(&child, depth - 1)
+                })
+                .sum()
+        }
+    }
+}
+
+/// The leaf count below each root move, in move-generation order.
+pub fn perft_divide<G: Game>(position: &G, depth: u32) -> Vec<(G::Move, u64)> {
+    let mut moves = MoveList::new();
+    position.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = *position;
+            child.play(mv);
+            (mv, perft(&child, depth.saturating_sub(1)))
+        })
+        .collect()
+}
+
+/// [`perft`] split over `threads` worker threads (rayon), the tree cut a few
+/// plies below the root so the work balances. `threads <= 1` runs on the
+/// calling thread.
+///
+/// # Panics
+/// If the thread pool cannot be built (the OS refuses threads).
+pub fn perft_parallel<G: Game>(position: &G, depth: u32, threads: usize) -> u64 {
+    if threads <= 1 || depth < 3 {
+        return perft(position, depth);
+    }
+    // Split at a ply with enough subtrees to keep every thread busy.
+    let split = if depth >= 6 { 2 } else { 1 };
+    let mut frontier = vec![*position];
+    for _ in 0..split {
+        let mut next = Vec::new();
+        let mut moves = MoveList::new();
+        for p in &frontier {
+            p.legal_moves(&mut moves);
+            for &mv in &moves {
+                let mut child = *p;
+                child.play(mv);
+                next.push(child);
+            }
+        }
+        frontier = next;
+    }
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("thread pool");
+    pool.install(|| frontier.par_iter().map(|p| perft(p, depth - split)).sum())
+}
