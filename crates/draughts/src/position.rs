@@ -1,0 +1,395 @@
+//! The position: pieces, side to move, draw counters, hash.
+
+use core::marker::PhantomData;
+
+use damero_core::{Color, Game, MoveList, Outcome, Square, zobrist_keys};
+
+use crate::Move;
+use crate::layout::{VALID, bit_of_square, rank_of, square_of};
+use crate::notation::{self, FenError, MoveError};
+use crate::variant::{DraughtsRules, DrawRule, Variant};
+
+/// Zobrist keys: `[colour][king][bit]` flattened, then the side-to-move key.
+const KEYS: [u64; 4 * 36 + 1] = zobrist_keys(0x6472_6175_6768_7473);
+const SIDE_KEY: u64 = KEYS[4 * 36];
+
+#[inline(always)]
+fn piece_key(color: usize, king: bool, bit: u32) -> u64 {
+    KEYS[(color * 2 + king as usize) * 36 + bit as usize]
+}
+
+/// A draughts position of rule set `V`: use the aliases [`Russian`](crate::Russian),
+/// [`Zisnella`](crate::Zisnella), [`Spanish`](crate::Spanish), [`English`](crate::English).
+///
+/// Besides the board it carries the counters its draw rules need (plies since
+/// the last capture, since the last capture or man move, since the last
+/// capture or promotion) and its [rules](Variant::Rules).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Draughts<V: Variant> {
+    /// Pieces by colour index, in the 32-square layout.
+    pub(crate) pieces: [u64; 2],
+    /// Kings of both colours.
+    pub(crate) kings: u64,
+    pub(crate) side: Color,
+    pub(crate) since_capture: u16,
+    pub(crate) since_capture_or_man_move: u16,
+    pub(crate) since_capture_or_promotion: u16,
+    pub(crate) hash: u64,
+    pub(crate) rules: V::Rules,
+    variant: PhantomData<V>,
+}
+
+/// A piece on a square: for building positions and reading them back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Its colour.
+    pub color: Color,
+    /// Whether it is a king.
+    pub king: bool,
+}
+
+impl<V: Variant> Draughts<V> {
+    /// An empty board with `side` to move (build positions with
+    /// [`Draughts::with_pieces`]).
+    pub(crate) fn empty(rules: V::Rules, side: Color) -> Draughts<V> {
+        let mut position = Draughts {
+            pieces: [0; 2],
+            kings: 0,
+            side,
+            since_capture: 0,
+            since_capture_or_man_move: 0,
+            since_capture_or_promotion: 0,
+            hash: 0,
+            rules,
+            variant: PhantomData,
+        };
+        position.hash = position.compute_hash();
+        position
+    }
+
+    /// The position with `pieces` placed and `side` to move; `None` when a
+    /// square is not a playing square of this rule set or is given twice.
+    /// No other check is made (see [`from_fen`](Game::from_fen) for that).
+    pub fn with_pieces(
+        rules: V::Rules,
+        side: Color,
+        pieces: impl IntoIterator<Item = (Square, Piece)>,
+    ) -> Option<Draughts<V>> {
+        let mut position = Draughts::empty(rules, side);
+        for (square, piece) in pieces {
+            let bit = bit_of_square(square, V::MIRRORED)?;
+            if (position.pieces[0] | position.pieces[1]) >> bit & 1 != 0 {
+                return None;
+            }
+            position.pieces[piece.color.index()] |= 1 << bit;
+            if piece.king {
+                position.kings |= 1 << bit;
+            }
+        }
+        position.hash = position.compute_hash();
+        Some(position)
+    }
+
+    /// The piece on `square`, if any.
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        let bit = bit_of_square(square, V::MIRRORED)?;
+        let king = self.kings >> bit & 1 != 0;
+        Color::ALL
+            .into_iter()
+            .find(|c| self.pieces[c.index()] >> bit & 1 != 0)
+            .map(|color| Piece { color, king })
+    }
+
+    /// Every piece with its square, in square order.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        let mut all: Vec<(Square, Piece)> = (0..36u32)
+            .filter(|b| (self.pieces[0] | self.pieces[1]) >> b & 1 != 0)
+            .map(|b| {
+                let color = if self.pieces[0] >> b & 1 != 0 { Color::White } else { Color::Black };
+                (square_of(b, V::MIRRORED), Piece { color, king: self.kings >> b & 1 != 0 })
+            })
+            .collect();
+        all.sort_by_key(|(s, _)| *s);
+        all.into_iter()
+    }
+
+    /// How many men and kings `color` has: `(men, kings)`.
+    pub fn material(&self, color: Color) -> (u32, u32) {
+        let own = self.pieces[color.index()];
+        ((own & !self.kings).count_ones(), (own & self.kings).count_ones())
+    }
+
+    /// The start and end squares of `mv`.
+    pub fn move_squares(&self, mv: Move) -> (Square, Square) {
+        (square_of(mv.start_bit(), V::MIRRORED), square_of(mv.end_bit(), V::MIRRORED))
+    }
+
+    /// The squares of the pieces `mv` captures.
+    pub fn captured_squares(&self, mv: Move) -> Vec<Square> {
+        (0..36).filter(|b| mv.captured_bits() >> b & 1 != 0).map(|b| square_of(b, V::MIRRORED)).collect()
+    }
+
+    /// Whether the side to move must capture.
+    pub fn must_capture(&self) -> bool {
+        self.has_capture()
+    }
+
+    /// Plies since the last capture.
+    pub fn plies_since_capture(&self) -> u32 {
+        self.since_capture.into()
+    }
+
+    /// Plies since the last capture or man move.
+    pub fn plies_since_capture_or_man_move(&self) -> u32 {
+        self.since_capture_or_man_move.into()
+    }
+
+    /// Plies since the last capture or promotion (the material balance).
+    pub fn plies_since_material_change(&self) -> u32 {
+        self.since_capture_or_promotion.into()
+    }
+
+    /// Sets the draw counters (they are not part of a FEN): plies since the
+    /// last capture, since the last capture or man move, and since the last
+    /// capture or promotion.
+    pub fn set_draw_counters(
+        &mut self,
+        since_capture: u16,
+        since_capture_or_man_move: u16,
+        since_material: u16,
+    ) {
+        self.since_capture = since_capture;
+        self.since_capture_or_man_move = since_capture_or_man_move;
+        self.since_capture_or_promotion = since_material;
+    }
+
+    /// The same placement with the other side to move (for analysis, and
+    /// Zisnella's both-blocked rule).
+    pub fn with_side_to_move(&self, side: Color) -> Draughts<V> {
+        let mut p = *self;
+        if p.side != side {
+            p.side = side;
+            p.hash ^= SIDE_KEY;
+        }
+        p
+    }
+
+    pub(crate) fn compute_hash(&self) -> u64 {
+        let mut hash = if self.side == Color::Black { SIDE_KEY } else { 0 };
+        for color in 0..2 {
+            let mut bits = self.pieces[color];
+            while bits != 0 {
+                let bit = bits.trailing_zeros();
+                bits &= bits - 1;
+                hash ^= piece_key(color, self.kings >> bit & 1 != 0, bit);
+            }
+        }
+        hash
+    }
+
+    fn start_position(rules: V::Rules) -> Draughts<V> {
+        let mut position = Draughts::empty(rules, V::FIRST);
+        // Rows 1-3 for White, 6-8 for Black, in every rule set (russian.md 2,
+        // zisnella.md 2): in the layout, bits of ranks 0-2 and 5-7.
+        for bit in 0..36 {
+            if VALID >> bit & 1 == 0 {
+                continue;
+            }
+            match rank_of(bit) {
+                0..=2 => position.pieces[0] |= 1 << bit,
+                5..=7 => position.pieces[1] |= 1 << bit,
+                _ => {}
+            }
+        }
+        position.hash = position.compute_hash();
+        position
+    }
+
+    /// Whether the lone-king rule (russian.md 13b, or the Olsen rule) has
+    /// run out: `strong_min_kings` kings (and, for Olsen, nothing else)
+    /// against a lone king, whose owner is to move after the stronger side's
+    /// 15th move since the material arose.
+    fn lone_king_draw(&self, olsen: bool) -> bool {
+        for strong in Color::ALL {
+            let lone = !strong;
+            let (lone_men, lone_kings) = self.material(lone);
+            let (strong_men, strong_kings) = self.material(strong);
+            let material_fits = lone_men == 0
+                && lone_kings == 1
+                && if olsen { strong_kings == 3 && strong_men == 0 } else { strong_kings >= 3 };
+            // The material arose by a capture or a promotion, which reset the
+            // counter; whoever made that move, the stronger side has made its
+            // 15th move once 29 plies have passed with the lone side to move.
+            if material_fits && self.side == lone && self.since_capture_or_promotion >= 29 {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn fsr_draw(&self) -> bool {
+        // 13c: 15 moves each with only kings moving and no capture.
+        if self.since_capture_or_man_move >= 30 {
+            return true;
+        }
+        // 13b.
+        if self.lone_king_draw(false) {
+            return true;
+        }
+        // 13d: both sides have kings, material unchanged for N moves each.
+        let (wm, wk) = self.material(Color::White);
+        let (bm, bk) = self.material(Color::Black);
+        if wk > 0 && bk > 0 {
+            let limit = match wm + wk + bm + bk {
+                2 | 3 => 10,
+                4 | 5 => 60,
+                6 | 7 => 120,
+                _ => return false,
+            };
+            return self.since_capture_or_promotion >= limit;
+        }
+        false
+    }
+}
+
+impl<V: Variant> Game for Draughts<V> {
+    type Move = Move;
+    type Rules = V::Rules;
+    type FenError = FenError;
+    type MoveError = MoveError;
+
+    const NAME: &'static str = V::NAME;
+
+    fn start(rules: V::Rules) -> Self {
+        Draughts::start_position(rules)
+    }
+
+    fn rules(&self) -> V::Rules {
+        self.rules
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline]
+    fn legal_moves(&self, moves: &mut MoveList<Move>) {
+        self.generate(moves);
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> u64 {
+        self.count()
+    }
+
+    #[inline]
+    fn play(&mut self, mv: Move) {
+        let us = self.side.index();
+        let them = 1 - us;
+        let from_bit = mv.start_bit();
+        let to_bit = mv.end_bit();
+        let from = 1u64 << from_bit;
+        let to = 1u64 << to_bit;
+        let captured = mv.captured_bits();
+        let was_king = self.kings & from != 0;
+        let is_king = was_king || mv.promotes();
+
+        let mut hash =
+            self.hash ^ SIDE_KEY ^ piece_key(us, was_king, from_bit) ^ piece_key(us, is_king, to_bit);
+        let mut rest = captured;
+        while rest != 0 {
+            let bit = rest.trailing_zeros();
+            rest &= rest - 1;
+            hash ^= piece_key(them, self.kings >> bit & 1 != 0, bit);
+        }
+        self.hash = hash;
+
+        // from ^ to is 0 when a capture ends where it began (a ring).
+        self.pieces[us] ^= from ^ to;
+        self.pieces[them] &= !captured;
+        self.kings &= !(captured | from);
+        if is_king {
+            self.kings |= to;
+        }
+
+        let capture = captured != 0;
+        self.since_capture = if capture { 0 } else { self.since_capture.saturating_add(1) };
+        self.since_capture_or_man_move =
+            if capture || !was_king { 0 } else { self.since_capture_or_man_move.saturating_add(1) };
+        self.since_capture_or_promotion =
+            if capture || mv.promotes() { 0 } else { self.since_capture_or_promotion.saturating_add(1) };
+        self.side = !self.side;
+    }
+
+    #[inline]
+    fn is_capture(&self, mv: Move) -> bool {
+        mv.is_capture()
+    }
+
+    fn terminal_outcome(&self) -> Outcome {
+        if V::BOTH_BLOCKED {
+            // zisnella.md 14: both sides blocked, more pieces wins.
+            let other = self.with_side_to_move(!self.side);
+            if other.count() == 0 {
+                let ours = self.pieces[self.side.index()].count_ones();
+                let theirs = self.pieces[1 - self.side.index()].count_ones();
+                return match ours.cmp(&theirs) {
+                    core::cmp::Ordering::Greater => Outcome::Win(self.side),
+                    core::cmp::Ordering::Less => Outcome::Win(!self.side),
+                    core::cmp::Ordering::Equal => Outcome::Draw,
+                };
+            }
+        }
+        // russian.md 12, zisnella.md 12-13: no legal move loses.
+        Outcome::Win(!self.side)
+    }
+
+    fn rule_draw(&self) -> bool {
+        match self.rules.draw_rule() {
+            DrawRule::Fsr => self.fsr_draw(),
+            DrawRule::Olsen => self.lone_king_draw(true),
+            DrawRule::FortyPliesWithoutCapture => self.since_capture >= 40,
+            DrawRule::FortyKingPlies => self.since_capture_or_man_move >= 40,
+            DrawRule::EightyPliesWithoutProgress => self.since_capture_or_man_move >= 80,
+        }
+    }
+
+    fn repetition_limit(&self) -> Option<u32> {
+        Some(3)
+    }
+
+    fn reversible_plies(&self) -> u32 {
+        // A capture or a man move can never be undone.
+        self.since_capture_or_man_move.into()
+    }
+
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn fen(&self) -> String {
+        notation::write_fen(self)
+    }
+
+    fn from_fen(text: &str, rules: V::Rules) -> Result<Self, FenError> {
+        notation::read_fen(text, rules)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        notation::write_move(self, mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        notation::read_move(self, text)
+    }
+
+    fn diagram(&self) -> String {
+        notation::diagram(self)
+    }
+}

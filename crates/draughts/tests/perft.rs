@@ -1,0 +1,63 @@
+//! Perft suites as data files: `tests/data/<game>.perft`. Fast depths run in
+//! `cargo test`; deep ones are `#[ignore]`d (run with `--ignored`).
+
+use damero_core::Game;
+use damero_draughts::{English, Russian, Spanish};
+use damero_search::perft_parallel;
+
+/// Above this many leaves a line is skipped unless `deep` is set.
+const FAST_LIMIT: u64 = 6_000_000;
+
+fn run_suite<G: Game>(data: &str, deep: bool) -> usize {
+    let mut checked = 0;
+    for line in data.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let mut fields = line.split(';').map(str::trim);
+        let id = fields.next().expect("id");
+        let fen = fields.next().expect("fen");
+        let position = G::from_fen(fen, G::Rules::default()).unwrap_or_else(|e| panic!("{id}: {e}"));
+        for entry in fields {
+            let (depth, count) = entry.split_once(' ').expect("depth count");
+            let depth: u32 = depth.parse().expect("depth");
+            let count: u64 = count.parse().expect("count");
+            if (count > FAST_LIMIT) != deep {
+                continue;
+            }
+            assert_eq!(perft_parallel(&position, depth, 2), count, "{id}: perft({depth})");
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn russian_perft() {
+    assert!(run_suite::<Russian>(include_str!("data/russian.perft"), false) >= 9);
+}
+
+#[test]
+#[ignore = "deep perft: minutes"]
+fn russian_perft_deep() {
+    assert!(run_suite::<Russian>(include_str!("data/russian.perft"), true) >= 4);
+}
+
+#[test]
+fn english_perft() {
+    assert!(run_suite::<English>(include_str!("data/english.perft"), false) >= 9);
+}
+
+#[test]
+#[ignore = "deep perft: minutes"]
+fn english_perft_deep() {
+    assert!(run_suite::<English>(include_str!("data/english.perft"), true) >= 3);
+}
+
+#[test]
+fn spanish_perft() {
+    assert!(run_suite::<Spanish>(include_str!("data/spanish.perft"), false) >= 9);
+}
+
+#[test]
+#[ignore = "deep perft: minutes"]
+fn spanish_perft_deep() {
+    assert!(run_suite::<Spanish>(include_str!("data/spanish.perft"), true) >= 3);
+}
