@@ -1,5 +1,70 @@
 //! # damero-eliminar
 //!
-//! Eliminar: orthogonal jump chains over the full 8x8 board.
+//! Eliminar: orthogonal jump chains over the full 8x8 board, after
+//! `shared/rules/eliminar.md` (the rule numbers in the code are that file's).
+//!
+//! - [`Position`] implements [`damero_core::Game`] (game id `eliminar`);
+//! - [`Rules`] holds every option: `setup` (S1 default, S2, S3, S4),
+//!   `removed_per_side` (4), `seed` (0), `objective` (fewest / most),
+//!   `end_when_stuck` (false);
+//! - [`Move`] is a maximal jump chain (start, end, jumped set) or the pass;
+//! - [`EliminarEvaluator`] is a static evaluation for the search crate.
+//!
+//! ```
+//! use damero_core::{Game, Outcome, RuleSet};
+//! use damero_eliminar::{Position, Rules};
+//!
+//! // Rule 3: b2 jumps its own b3 and then Black's c4 (turning), removing both;
+//! // the chain must go on while it can, so `b2-b4` alone is refused. b3 may
+//! // also jump b2.
+//! let mut position = Position::from_fen("8/8/8/8/2b5/1w6/1w6/8 w", Rules::default())?;
+//! assert_eq!(position.legal_move_texts(), ["b2-b4-d4", "b3-b1"]);
+//! assert!(position.try_play("b2-b4").is_err());
+//! position.try_play("b2-b4-d4")?;
+//! assert_eq!(position.fen(), "8/8/8/8/3w4/8/8/8 b");
+//!
+//! // Rule 5: nobody can jump, the game is over; rule 6: with one piece against
+//! // none, fewest wins is Black's win, most wins is White's.
+//! assert_eq!(position.outcome(), Some(Outcome::Win(damero_core::Color::Black)));
+//! let most = Rules::default().with_options(["objective=most"])?;
+//! let other = Position::from_fen(&position.fen(), most)?;
+//! assert_eq!(other.outcome(), Some(Outcome::Win(damero_core::Color::White)));
+//!
+//! // Random setups are fixed by the seed (rule 2).
+//! let rules = Rules::default().with_options(["setup=S4", "seed=42"])?;
+//! assert_eq!(Position::start(rules), Position::start(rules));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Choices where the rules are silent
+//! - **Setups** are drawn from ChaCha8 keyed by the seed with this crate's own
+//!   uniform selection, so a seed gives the same start on every machine and in
+//!   every version (see the `setup` module docs; a test pins one). S3 ignores
+//!   `removed_per_side`; with S1/S2/S4, a value not below the side's piece
+//!   count fails [`RuleSet::validate`](damero_core::RuleSet::validate) and
+//!   [`Game::start`](damero_core::Game::start) clamps it to one below.
+//! - **Rule 7** counts jumps: at most 63 jumps (each removes a piece and one
+//!   piece always stays), and a pass is always followed by a jump, so a game
+//!   has at most 126 plies.
+//! - **FEN input** is lenient where it cannot be ambiguous: runs of empty
+//!   squares may be split (`44`), the side may be written `white`/`black`.
+//! - **Move input** accepts every path of a move, surrounding whitespace, and
+//!   nothing else (no `from-to` shorthand: a two-square text is a one-jump path).
+//! - **The evaluator** turns quiescence off (every move jumps).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+mod eval;
+mod movegen;
+mod moves;
+mod notation;
+mod position;
+mod rules;
+mod setup;
+mod zobrist;
+
+pub use eval::EliminarEvaluator;
+pub use moves::Move;
+pub use notation::{FenError, MoveError};
+pub use position::{OverlapError, Position};
+pub use rules::{Objective, Rules, Setup};

@@ -1,0 +1,61 @@
+//! A static evaluation for the search crate.
+
+use damero_core::{Evaluator, Game};
+
+use crate::position::Position;
+use crate::rules::Objective;
+
+/// Scores an Eliminar position for the side to move from two things:
+///
+/// - **material relative to the objective** (rule 6): 100 per piece of
+///   difference, counted so that being ahead towards the objective is good —
+///   under `fewest` having *fewer* pieces than the opponent scores positive,
+///   under `most` having more;
+/// - **mobility**: 10 per first jump (piece and direction) the side has, less
+///   the opponent's. Jumps are the only moves, so having them is having
+///   choices, and a side without any must pass (rule 4) or ends the game
+///   (rule 8).
+///
+/// A position where the game is over scores its result: ±`MAX_EVAL`/2 for a
+/// win or loss (the search's own terminal scoring normally takes over before),
+/// 0 for a draw.
+///
+/// Every Eliminar move jumps, so every move is a "capture": quiescence on
+/// captures would be a full-width search, and [`Evaluator::is_noisy`] says
+/// `false` to keep it off.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EliminarEvaluator;
+
+impl EliminarEvaluator {
+    /// Value of one piece of material difference.
+    pub const PIECE: i32 = 100;
+    /// Value of one first jump of mobility difference.
+    pub const JUMP: i32 = 10;
+}
+
+impl Evaluator<Position> for EliminarEvaluator {
+    fn evaluate(&self, position: &Position) -> i32 {
+        let us = position.side_to_move();
+        let them = !us;
+        if position.is_over() {
+            return match position.counted_outcome().winner() {
+                Some(c) if c == us => Self::MAX_EVAL / 2,
+                Some(_) => -Self::MAX_EVAL / 2,
+                None => 0,
+            };
+        }
+        let ours = position.count(us) as i32;
+        let theirs = position.count(them) as i32;
+        let material = match position.rules().objective {
+            Objective::Fewest => theirs - ours,
+            Objective::Most => ours - theirs,
+        };
+        let mobility = position.first_jumps(us) as i32 - position.first_jumps(them) as i32;
+        // At most 64 * 100 + 4 * 64 * 10 in magnitude: well inside MAX_EVAL.
+        (material * Self::PIECE + mobility * Self::JUMP).clamp(-Self::MAX_EVAL, Self::MAX_EVAL)
+    }
+
+    fn is_noisy(&self, _position: &Position, _mv: crate::Move) -> bool {
+        false
+    }
+}
