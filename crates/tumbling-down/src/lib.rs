@@ -1,5 +1,82 @@
 //! # damero-tumbling-down
 //!
-//! Tumbling Down (Demolición): stacks that tumble, kings that fall.
+//! Tumbling Down (Demolición), Michael Shuck's stacking game, exactly as
+//! `shared/rules/tumbling-down.md` states it, behind the shared
+//! [`Game`](damero_core::Game) trait (game id `tumbling-down`).
+//!
+//! - [`Position`]: 64 stacks on a [`StackBoard`](damero_core::StackBoard), the
+//!   side to move, the stored result of a deciding move, and incremental
+//!   summaries (owned and pure squares, tallest pure stacks, Zobrist key).
+//! - [`Rules`]: the options `min_king_height`, `max_plies`, `repetition_draw`
+//!   and `variant` ([`Variant::Original`] or [`Variant::Boardspace`]).
+//! - [`Move`]: `a1-b2` (single-piece move, rule 5) or `a1^b2` (tumble, rule 6).
+//! - [`TumblingDownEvaluator`]: a static evaluation for the search crate.
+//!
+//! ```
+//! use damero_core::{Color, Game, Outcome};
+//! use damero_tumbling_down::{Position, Rules};
+//!
+//! // White's king (the two-high h8) is covered by a black piece and White
+//! // gets no taller pure stack: Black wins (rules 9-10).
+//! let empty = "........";
+//! let text = format!("......b[ww]/{empty}/{empty}/{empty}/{empty}/{empty}/{empty}/b......w b");
+//! let mut pos = Position::from_fen(&text, Rules::default())?;
+//! assert_eq!(pos.legal_move_texts().len(), 8); // g8: 5 single-piece moves, a1: 3
+//! pos.try_play("g8-h8")?;
+//! assert_eq!(pos.outcome(), Some(Outcome::Win(Color::Black)));
+//! assert!(pos.legal_move_texts().is_empty());
+//! assert!(pos.fen().starts_with(".......[wwb]/"));
+//! assert!(pos.fen().ends_with("b......w w 0-1"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Choices where the rules file is silent
+//!
+//! - **Decided games in the position text.** Rules 9–10 judge a move by the
+//!   kings *before* it, so a won position cannot be told from its placement.
+//!   The position stores the winner; its text then carries a third field,
+//!   `1-0` or `0-1`, and a text with it reads back as a decided game. The
+//!   Zobrist key covers the winner too (besides placement and side to move),
+//!   so a transposition table never mixes a decided position with the same
+//!   placement reached without a capture; repetitions are unaffected, since a
+//!   decided game has no further moves.
+//! - **Composed positions** may hold fewer than 29 pieces a side (more is an
+//!   error). Rules 9–10 are applied only after a move, so a text may show a side
+//!   without pure stacks that has not lost yet; it loses by its next move unless
+//!   that move wins or makes a pure stack. A side to move owning no stack has no
+//!   move and loses ([`Game::terminal_outcome`](damero_core::Game::terminal_outcome)).
+//! - **`min_king_height`** only limits which stacks are kings: a player with
+//!   pure stacks all below it has no king to lose by covering, and loses only
+//!   by having no pure stack at all (rule 9 as written).
+//! - **`max_plies`** counts plies from the start or from the position text (the
+//!   text has no move counter).
+//! - **Move input**: a lone piece's move may be written `a1-b2` or `a1^b2`
+//!   (both are the same move, rule 7); it is printed `a1-b2`.
+//! - **Captures** for move ordering ([`Game::is_capture`](damero_core::Game::is_capture)):
+//!   moves putting a piece on a stack the opponent owns.
+//!
+//! # Copy-make and make/unmake
+//!
+//! The trait plays by copy-make; [`Position::make`] / [`Position::unmake`] are
+//! the in-place alternative, kept for measurement (see the crate's bench).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+mod eval;
+pub mod fen;
+mod game;
+mod geometry;
+mod movegen;
+mod moves;
+mod play;
+mod position;
+mod rules;
+mod setup;
+mod zobrist;
+
+pub use eval::{TumblingDownEvaluator, king_threats, mobility};
+pub use fen::FenError;
+pub use moves::{Move, MoveError};
+pub use play::Undo;
+pub use position::{PIECES_PER_SIDE, Position};
+pub use rules::{Rules, Variant};

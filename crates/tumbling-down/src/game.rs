@@ -1,0 +1,98 @@
+//! The shared [`Game`] trait for Tumbling Down.
+
+use damero_core::{Color, Game, MoveList, Outcome};
+
+use crate::{FenError, Move, MoveError, Position, Rules};
+
+impl Game for Position {
+    type Move = Move;
+    type Rules = Rules;
+    type FenError = FenError;
+    type MoveError = MoveError;
+
+    const NAME: &'static str = "tumbling-down";
+
+    fn start(rules: Rules) -> Position {
+        Position::new(rules)
+    }
+
+    fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.state.side
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList<Move>) {
+        self.generate_moves(moves);
+    }
+
+    fn count_legal_moves(&self) -> u64 {
+        self.move_count()
+    }
+
+    #[inline]
+    fn play(&mut self, mv: Move) {
+        self.apply(mv, None);
+    }
+
+    fn is_capture(&self, mv: Move) -> bool {
+        self.covers_enemy(mv)
+    }
+
+    /// The stored result of the deciding move (rule 10). Without one (a
+    /// position text where the side to move owns no stack, so has no pure
+    /// stack either), the side to move loses.
+    fn terminal_outcome(&self) -> Outcome {
+        Outcome::Win(self.state.winner.unwrap_or(!self.state.side))
+    }
+
+    /// Rule 11: `max_plies` plies played since the start or the position text.
+    fn rule_draw(&self) -> bool {
+        self.rules.max_plies.is_some_and(|limit| self.state.plies >= limit)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.state.winner.is_some() || self.state.owned[self.state.side.index()].is_empty() {
+            Some(self.terminal_outcome())
+        } else if self.rule_draw() {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
+    }
+
+    /// Rule 11: the third occurrence is a draw when `repetition_draw` is on.
+    fn repetition_limit(&self) -> Option<u32> {
+        self.rules.repetition_draw.then_some(3)
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.state.hash
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        self.hash_from_scratch()
+    }
+
+    fn fen(&self) -> String {
+        self.to_fen()
+    }
+
+    fn from_fen(text: &str, rules: Rules) -> Result<Position, FenError> {
+        Position::parse_fen(text, rules)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        self.parse_move_text(text)
+    }
+
+    fn diagram(&self) -> String {
+        self.to_diagram()
+    }
+}
