@@ -1,0 +1,81 @@
+//! Position and move text: round trips, lenient input, and every error.
+
+use damero_core::{Color, Game, Square};
+use damero_eliminar::{FenError, MoveError, Position, Rules};
+
+fn fen_err(text: &str) -> FenError {
+    Position::from_fen(text, Rules::default()).unwrap_err()
+}
+
+#[test]
+fn fen_round_trips_and_reads_leniently() {
+    let fen = "b2bb1bb/bbb1bbbb/bbbbbbbb/8/8/1wwwwwww/2wwwwww/ww1wwwww w";
+    let p = Position::from_fen(fen, Rules::default()).unwrap();
+    assert_eq!(p.fen(), fen);
+    assert_eq!(p, Position::start(Rules::default()));
+    let lenient = Position::from_fen(
+        "  b11bb1bb/bbb1bbbb/bbbbbbbb/44/8/1wwwwwww/2wwwwww/ww1wwwww   white ",
+        Rules::default(),
+    );
+    assert_eq!(lenient.unwrap(), p);
+    let empty = Position::from_fen("8/8/8/8/8/8/8/8 b", Rules::default()).unwrap();
+    assert_eq!(empty.side_to_move(), Color::Black);
+    assert_eq!(empty.fen(), "8/8/8/8/8/8/8/8 b");
+}
+
+#[test]
+fn fen_errors_name_the_problem() {
+    assert_eq!(fen_err(""), FenError::Empty);
+    assert_eq!(fen_err("8/8/8/8/8/8/8/8"), FenError::MissingSide);
+    assert_eq!(fen_err("8/8/8/8/8/8/8/8 w 0"), FenError::TrailingText { text: "0".into() });
+    assert_eq!(fen_err("8/8/8/8/8/8/8 w"), FenError::WrongRankCount { found: 7 });
+    assert_eq!(fen_err("8/8/8/8/8/8/8/8/8 w"), FenError::WrongRankCount { found: 9 });
+    assert_eq!(fen_err("8/8/7/8/8/8/8/8 w"), FenError::BadRankLength { rank: 6, squares: 7 });
+    assert_eq!(fen_err("8/8/8/8/8/8/8/w8 w"), FenError::BadRankLength { rank: 1, squares: 9 });
+    assert_eq!(fen_err("8/8/8/8/8/8/8/wwwwwwwww w"), FenError::BadRankLength { rank: 1, squares: 9 });
+    assert_eq!(fen_err("8/8/8/8/8/8/8/0w7 w"), FenError::InvalidChar { rank: 1, ch: '0' });
+    assert_eq!(fen_err("8/8/8/x7/8/8/8/8 w"), FenError::InvalidChar { rank: 5, ch: 'x' });
+    assert_eq!(fen_err("8/8/8/8/8/8/8/8 x"), FenError::InvalidSide { text: "x".into() });
+    // Every message is one readable line.
+    for e in [fen_err(""), fen_err("8 w"), fen_err("8/8/8/8/8/8/8/9 w")] {
+        let text = e.to_string();
+        assert!(text.starts_with("invalid position") && !text.contains('\n'), "{text}");
+    }
+}
+
+#[test]
+fn moves_accept_every_path_and_print_the_smallest() {
+    // c1 round b1, a2, b3, c2 either way, then on over d1: two paths, one move.
+    let p = Position::from_fen("8/8/8/8/8/1b6/b1b5/1bwb4 w", Rules::default()).unwrap();
+    assert_eq!(p.legal_move_texts(), ["c1-a1-a3-c3-c1-e1", "c1-e1"]);
+    let small = p.parse_move("c1-a1-a3-c3-c1-e1").unwrap();
+    let large = p.parse_move("c1-c3-a3-a1-c1-e1").unwrap();
+    assert_eq!(small, large);
+    assert_eq!(p.format_move(large), "c1-a1-a3-c3-c1-e1");
+    // `pass` is read with surrounding spaces too (and refused here: White can jump).
+    assert_eq!(p.parse_move("  pass "), Err(MoveError::PassNotAllowed { text: "  pass ".into() }));
+}
+
+#[test]
+fn move_errors_name_the_problem() {
+    let p = Position::from_fen("8/8/8/8/2b5/1w6/1w6/8 w", Rules::default()).unwrap();
+    let e = |t: &str| p.parse_move(t).unwrap_err();
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    for bad in ["", "b2", "b2-", "b2-b9", "b2b4", "B2-B4", "b2-b4-d4-", "pass-b2", "xyz"] {
+        assert_eq!(e(bad), MoveError::Malformed { text: bad.into() }, "{bad}");
+    }
+    assert_eq!(e("c4-c2"), MoveError::NotOwnPiece { text: "c4-c2".into(), square: sq("c4") });
+    assert_eq!(e("a1-a3"), MoveError::NotOwnPiece { text: "a1-a3".into(), square: sq("a1") });
+    assert_eq!(e("b2-b3"), MoveError::NotAJump { text: "b2-b3".into(), from: sq("b2"), to: sq("b3") });
+    assert_eq!(e("b2-d4"), MoveError::NotAJump { text: "b2-d4".into(), from: sq("b2"), to: sq("d4") });
+    assert_eq!(e("b2-b4-b6"), MoveError::NotAJump { text: "b2-b4-b6".into(), from: sq("b4"), to: sq("b6") });
+    assert_eq!(e("b2-b4"), MoveError::Incomplete { text: "b2-b4".into() });
+    assert_eq!(e("pass"), MoveError::PassNotAllowed { text: "pass".into() });
+    assert_eq!(p.parse_move(" b2-b4-d4 ").map(|m| p.format_move(m)), Ok("b2-b4-d4".to_owned()));
+    let over = Position::from_fen("8/8/8/8/8/8/8/w6b w", Rules::default()).unwrap();
+    assert_eq!(over.parse_move("a1-a3"), Err(MoveError::GameOver { text: "a1-a3".into() }));
+    for err in [e(""), e("c4-c2"), e("b2-b3"), e("b2-b4"), e("pass")] {
+        let text = err.to_string();
+        assert!(text.contains("move") && !text.contains('\n'), "{text}");
+    }
+}
