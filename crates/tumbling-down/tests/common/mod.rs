@@ -250,3 +250,19 @@ pub fn stack(letters: &str) -> Stack {
     Stack::from_pieces(letters.chars().map(|c| if c == 'b' { Color::Black } else { Color::White }))
         .expect("small")
 }
+
+/// A position with the given stacks (`("d4", "bbw")`, bottom to top), the
+/// other squares empty, `side` (`"b"` or `"w"`) to move.
+pub fn setup(stacks: &[(&str, &str)], side: &str, rules: Rules) -> Position {
+    let mut board = StackBoard::EMPTY;
+    for &(square, letters) in stacks {
+        board.set(square.parse().expect("square"), stack(letters));
+    }
+    let side = Color::from_name(side).expect("side");
+    Position::from_board(board, side, rules).expect("at most 29 a side")
+}
+
+/// The stack on `square` as text (`.`, `b`, `[bbw]`).
+pub fn at(p: &Position, square: &str) -> String {
+    p.stack(square.parse().expect("square")).to_string()
+}
