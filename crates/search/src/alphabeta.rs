@@ -1,0 +1,806 @@
+//! Alpha-beta: iterative deepening, principal variation search with
+//! aspiration windows, a shared transposition table, move ordering, late-move
+//! reductions, quiescence and Lazy SMP threads.
+//!
+//! # Which options keep the value exact
+//! At a fixed depth, the root value equals plain fixed-depth negamax (with the
+//! same quiescence rule) whatever the settings of [`pvs`](AlphaBetaConfig::pvs),
+//! [`aspiration`](AlphaBetaConfig::aspiration), [`tt`](AlphaBetaConfig::tt),
+//! [`killers`](AlphaBetaConfig::killers), [`history`](AlphaBetaConfig::history)
+//! and [`threads`](AlphaBetaConfig::threads), as long as
+//! [`lmr`](AlphaBetaConfig::lmr) and
+//! [`deeper_tt_cutoffs`](AlphaBetaConfig::deeper_tt_cutoffs) are off and
+//! [`noise`](AlphaBetaConfig::noise) is 0 ([`AlphaBetaConfig::exact`]). Late-move
+//! reductions search some moves less deeply, and a cutoff from a deeper
+//! table entry returns a deeper value than the fixed depth asks for: both
+//! change values (for the better, in play).
+//!
+//! Draws that depend on the path are kept out of the table: a score that used
+//! a repetition of a position above the node is stored without its score
+//! (only the move), so repetitions never leak into other paths. Draw rules
+//! based on counters the hash does not cover (a Zobrist key is placement and
+//! side to move, by the [`Game`] contract) can still meet a stored score from
+//! a position with another counter, as in every engine.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use damero_core::smallvec::SmallVec;
+use damero_core::{Evaluator, Game, GameRecord, MOVE_LIST_INLINE, MoveList};
+
+use crate::limits::Limits;
+use crate::report::{SearchInfo, SearchResult};
+use crate::score::{INFINITY, MAX_PLY, PROVEN, Score, outcome_score};
+use crate::tt::{Bound, TranspositionTable, score_from_tt, score_to_tt};
+
+/// The options of the alpha-beta search. [`Default`] is the strongest
+/// setting; [`AlphaBetaConfig::exact`] keeps fixed-depth values exact.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AlphaBetaConfig {
+    /// Search threads sharing the transposition table (Lazy SMP). Values at a
+    /// fixed depth don't depend on it (with the exact options); the moves and
+    /// node counts of timed searches do.
+    pub threads: usize,
+    /// Transposition table size in MiB.
+    pub tt_mib: usize,
+    /// Use the transposition table (move ordering and cutoffs).
+    pub tt: bool,
+    /// Let a table entry from a deeper search cut off a shallower one. Strong,
+    /// but the value is then no longer the fixed-depth value.
+    pub deeper_tt_cutoffs: bool,
+    /// Principal variation search: null windows after the first move.
+    pub pvs: bool,
+    /// Aspiration windows around the previous iteration's score (depth ≥ 4).
+    pub aspiration: bool,
+    /// Late-move reductions of quiet moves late in the ordering. Changes
+    /// values.
+    pub lmr: bool,
+    /// Killer moves (two quiet cutoff moves per ply) in the ordering.
+    pub killers: bool,
+    /// The history heuristic in the ordering of quiet moves.
+    pub history: bool,
+    /// Quiescence search over noisy moves at the leaves
+    /// ([`Evaluator::is_noisy`], [`Evaluator::may_stand_pat`]); off, leaves
+    /// are evaluated statically.
+    pub quiescence: bool,
+    /// Pseudo-random noise of up to ± this many centipawns added to every
+    /// evaluation (the weak playing levels). 0 is none.
+    pub noise: i32,
+    /// The seed of the noise.
+    pub seed: u64,
+}
+
+impl Default for AlphaBetaConfig {
+    fn default() -> AlphaBetaConfig {
+        AlphaBetaConfig {
+            threads: 1,
+            tt_mib: 64,
+            tt: true,
+            deeper_tt_cutoffs: true,
+            pvs: true,
+            aspiration: true,
+            lmr: true,
+            killers: true,
+            history: true,
+            quiescence: true,
+            noise: 0,
+            seed: 0,
+        }
+    }
+}
+
+impl AlphaBetaConfig {
+    /// The default options without the ones that change fixed-depth values:
+    /// no late-move reductions, no cutoffs from deeper table entries, no noise.
+    pub fn exact() -> AlphaBetaConfig {
+        AlphaBetaConfig { lmr: false, deeper_tt_cutoffs: false, ..AlphaBetaConfig::default() }
+    }
+
+    /// Whether fixed-depth values equal plain negamax with these options.
+    pub fn is_exact(&self) -> bool {
+        let deeper_cutoffs = self.tt && self.deeper_tt_cutoffs;
+        !self.lmr && !deeper_cutoffs && self.noise == 0
+    }
+}
+
+/// An alpha-beta searcher for positions of `G` evaluated by `E`. It keeps its
+/// transposition table between searches (cleared by [`clear`](AlphaBeta::clear)).
+///
+/// ```
+/// # use damero_search::{AlphaBeta, AlphaBetaConfig, Limits};
+/// # fn demo<G: damero_core::Game, E: damero_core::Evaluator<G>>(position: G, evaluator: E) {
+/// let mut search = AlphaBeta::new(AlphaBetaConfig::default(), evaluator);
+/// let result = search.search(&position, &[], &Limits::depth(6), |info| println!("{}", info.line(&position)));
+/// println!("bestmove {:?} score {}", result.best_move, result.score);
+/// # }
+/// ```
+#[derive(Debug)]
+pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
+    config: AlphaBetaConfig,
+    evaluator: E,
+    tt: TranspositionTable,
+    _game: core::marker::PhantomData<fn() -> G>,
+}
+
+impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
+    /// A searcher with these options and evaluator.
+    pub fn new(config: AlphaBetaConfig, evaluator: E) -> AlphaBeta<G, E> {
+        let tt = TranspositionTable::new(if config.tt { config.tt_mib } else { 0 });
+        AlphaBeta { config, evaluator, tt, _game: core::marker::PhantomData }
+    }
+
+    /// The options.
+    pub fn config(&self) -> &AlphaBetaConfig {
+        &self.config
+    }
+
+    /// Forgets everything learnt (the transposition table), as for a new game.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Searches the current position of `record`, whose earlier positions
+    /// count for repetition draws.
+    pub fn search_record(
+        &mut self,
+        record: &GameRecord<G>,
+        limits: &Limits,
+        on_info: impl FnMut(&SearchInfo<G>),
+    ) -> SearchResult<G> {
+        let mut history: Vec<u64> = record.hashes().collect();
+        history.pop();
+        self.search(record.position(), &history, limits, on_info)
+    }
+
+    /// Searches `root` within `limits`. `history` holds the Zobrist keys of
+    /// the positions before it, oldest first (for repetitions; may be empty).
+    /// `on_info` is called on this thread after every completed iteration.
+    ///
+    /// # Panics
+    /// If a search thread panics (a bug in the game or evaluator).
+    pub fn search(
+        &mut self,
+        root: &G,
+        history: &[u64],
+        limits: &Limits,
+        mut on_info: impl FnMut(&SearchInfo<G>),
+    ) -> SearchResult<G> {
+        let start = Instant::now();
+        let mut moves = MoveList::new();
+        root.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return SearchResult {
+                best_move: None,
+                score: Score(outcome_score(root.terminal_outcome(), root.side_to_move(), 0)),
+                pv: Vec::new(),
+                depth: 0,
+                seldepth: 0,
+                nodes: 0,
+                time: start.elapsed(),
+            };
+        }
+        self.tt.new_search();
+        let mut max_depth = limits.depth.unwrap_or(MAX_PLY as u32).clamp(1, MAX_PLY as u32 - 1);
+        if moves.len() == 1 && limits.is_timed() {
+            // Nothing to choose: answer at once rather than think.
+            max_depth = 1;
+        }
+        let shared = Shared { limits, start, stop: AtomicBool::new(false), nodes: AtomicU64::new(0) };
+        let threads = self.config.threads.max(1);
+        let tt = if self.config.tt { Some(&self.tt) } else { None };
+        let config = &self.config;
+        let evaluator = &self.evaluator;
+        let shared_ref = &shared;
+        let (done, main_nodes, helper_nodes) = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|id| {
+                    scope.spawn(move || {
+                        let mut worker = Worker::new(id, evaluator, config, tt, shared_ref, history, threads);
+                        worker.iterate(root, max_depth, &mut |_: &SearchInfo<G>| {});
+                        worker.nodes
+                    })
+                })
+                .collect();
+            let mut worker = Worker::new(0, evaluator, config, tt, shared_ref, history, threads);
+            let done = worker.iterate(root, max_depth, &mut on_info);
+            shared_ref.stop.store(true, Ordering::Relaxed);
+            let helper_nodes: u64 =
+                helpers.into_iter().map(|h| h.join().expect("search thread panicked")).sum();
+            (done, worker.nodes, helper_nodes)
+        });
+        let nodes = main_nodes + helper_nodes;
+        let time = start.elapsed();
+        match done {
+            Iteration::Completed { depth, score, pv, seldepth } => SearchResult {
+                best_move: pv.first().copied(),
+                score: Score(score),
+                pv,
+                depth,
+                seldepth,
+                nodes,
+                time,
+            },
+            Iteration::None { root_best, seldepth } => SearchResult {
+                best_move: Some(root_best.unwrap_or(moves[0])),
+                score: Score(0),
+                pv: root_best.into_iter().collect(),
+                depth: 0,
+                seldepth,
+                nodes,
+                time,
+            },
+        }
+    }
+}
+
+/// What threads share besides the table.
+struct Shared<'a> {
+    limits: &'a Limits,
+    start: Instant,
+    /// Raised by the main thread when it is done: helpers stop.
+    stop: AtomicBool,
+    /// Nodes of every thread, flushed every few hundred nodes.
+    nodes: AtomicU64,
+}
+
+/// The result of iterative deepening on one thread.
+enum Iteration<G: Game> {
+    Completed { depth: u32, score: i32, pv: Vec<G::Move>, seldepth: u32 },
+    None { root_best: Option<G::Move>, seldepth: u32 },
+}
+
+const HISTORY_SLOTS: usize = 4096;
+const HISTORY_MAX: i32 = 16_384;
+const CHECK_INTERVAL: u64 = 1024;
+const ASPIRATION_DELTA: i32 = 40;
+
+/// Ordering keys: above every history value.
+const KEY_TT: i32 = 1 << 30;
+const KEY_CAPTURE: i32 = 1 << 28;
+const KEY_KILLER_1: i32 = 1 << 27;
+const KEY_KILLER_2: i32 = 1 << 26;
+
+/// One search thread: its own stacks, killers and history.
+struct Worker<'a, G: Game, E: Evaluator<G>> {
+    id: usize,
+    threads: usize,
+    evaluator: &'a E,
+    config: &'a AlphaBetaConfig,
+    tt: Option<&'a TranspositionTable>,
+    shared: &'a Shared<'a>,
+    nodes: u64,
+    flushed: u64,
+    next_check: u64,
+    /// The main thread finishes depth 1 whatever the limits.
+    can_abort: bool,
+    aborted: bool,
+    seldepth: usize,
+    /// Zobrist keys: the game before the root, then one per ply of the path.
+    hashes: Vec<u64>,
+    root_index: usize,
+    /// The per-ply search stack: killers and principal variations.
+    killers: Vec<[Option<G::Move>; 2]>,
+    pv: Vec<Vec<G::Move>>,
+    history: Vec<i32>,
+    /// The lowest ply whose position a repetition draw in the subtree just
+    /// searched refers to (`i32::MAX`: none): a score is path-independent,
+    /// and may be stored, only when this is not above the node.
+    taint: i32,
+    root_best: Option<G::Move>,
+}
+
+impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
+    fn new(
+        id: usize,
+        evaluator: &'a E,
+        config: &'a AlphaBetaConfig,
+        tt: Option<&'a TranspositionTable>,
+        shared: &'a Shared<'a>,
+        history: &[u64],
+        threads: usize,
+    ) -> Worker<'a, G, E> {
+        let mut hashes = Vec::with_capacity(history.len() + MAX_PLY + 2);
+        hashes.extend_from_slice(history);
+        Worker {
+            id,
+            threads,
+            evaluator,
+            config,
+            tt,
+            shared,
+            nodes: 0,
+            flushed: 0,
+            next_check: 1,
+            can_abort: id != 0,
+            aborted: false,
+            seldepth: 0,
+            root_index: history.len(),
+            hashes,
+            killers: vec![[None, None]; MAX_PLY + 2],
+            pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY + 2)).collect(),
+            history: vec![0; HISTORY_SLOTS * 2],
+            taint: i32::MAX,
+            root_best: None,
+        }
+    }
+
+    /// Iterative deepening from depth 1 (helpers: odd ones start a ply deeper
+    /// so the threads spread over two depths).
+    fn iterate(&mut self, root: &G, max_depth: u32, on_info: &mut dyn FnMut(&SearchInfo<G>)) -> Iteration<G> {
+        let mut completed: Option<(u32, i32, Vec<G::Move>)> = None;
+        let first = if self.id % 2 == 1 { 2.min(max_depth) } else { 1 };
+        for depth in first..=max_depth {
+            let previous = completed.as_ref().map(|c| c.1);
+            let score = self.aspiration(root, depth as i32, previous);
+            if self.aborted {
+                break;
+            }
+            let pv = self.pv[0].clone();
+            completed = Some((depth, score, pv));
+            if self.id != 0 {
+                continue;
+            }
+            self.can_abort = true;
+            self.flush();
+            let nodes = self.shared.nodes.load(Ordering::Relaxed);
+            let time = self.shared.start.elapsed();
+            let (depth, score, pv) = completed.as_ref().expect("just set");
+            on_info(&SearchInfo {
+                depth: *depth,
+                seldepth: self.seldepth as u32,
+                score: Score(*score),
+                nodes,
+                time,
+                pv: pv.clone(),
+            });
+            let limits = self.shared.limits;
+            if limits.stop_requested()
+                || limits.soft_time_up(self.shared.start)
+                || limits.nodes.is_some_and(|n| nodes >= n)
+            {
+                break;
+            }
+        }
+        match completed {
+            Some((depth, score, pv)) => {
+                Iteration::Completed { depth, score, pv, seldepth: self.seldepth as u32 }
+            }
+            None => Iteration::None { root_best: self.root_best, seldepth: self.seldepth as u32 },
+        }
+    }
+
+    /// One iteration, in a window around the previous score that widens on
+    /// failure until the value falls inside it (fail-soft values make the
+    /// final value exact).
+    fn aspiration(&mut self, root: &G, depth: i32, previous: Option<i32>) -> i32 {
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = match previous {
+            Some(p) if self.config.aspiration && depth >= 4 && p.abs() < PROVEN => (p - delta, p + delta),
+            _ => (-INFINITY, INFINITY),
+        };
+        loop {
+            let score = self.node(root, depth, alpha, beta, 0, true);
+            if self.aborted {
+                return score;
+            }
+            if score <= alpha && alpha > -INFINITY {
+                delta *= 2;
+                alpha = if delta > 1000 { -INFINITY } else { (score - delta).max(-INFINITY) };
+            } else if score >= beta && beta < INFINITY {
+                delta *= 2;
+                beta = if delta > 1000 { INFINITY } else { (score + delta).min(INFINITY) };
+            } else {
+                return score;
+            }
+        }
+    }
+
+    /// Publishes this thread's node count and checks the limits.
+    fn flush(&mut self) {
+        self.shared.nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
+    }
+
+    #[cold]
+    fn check_limits(&mut self) {
+        self.flush();
+        let limits = self.shared.limits;
+        let total = self.shared.nodes.load(Ordering::Relaxed);
+        if limits.stop_requested() || (self.id != 0 && self.shared.stop.load(Ordering::Relaxed)) {
+            self.aborted = true;
+        }
+        if self.can_abort
+            && (limits.hard_time_up(self.shared.start) || limits.nodes.is_some_and(|n| total >= n))
+        {
+            self.aborted = true;
+        }
+        // Check again after at most CHECK_INTERVAL nodes, sooner near the node
+        // limit so a single thread stops on the exact count (determinism).
+        let mut step = CHECK_INTERVAL;
+        if let Some(limit) = limits.nodes {
+            let left = limit.saturating_sub(total) / self.threads as u64;
+            step = step.min(left.max(1));
+        }
+        self.next_check = self.nodes + step;
+    }
+
+    /// The static value for the side to move, with the configured noise.
+    #[inline]
+    fn evaluate(&self, position: &G) -> i32 {
+        let mut value = self.evaluator.evaluate(position);
+        if self.config.noise > 0 {
+            let span = 2 * self.config.noise as u64 + 1;
+            let r = damero_core::splitmix64(position.zobrist() ^ self.config.seed).1 % span;
+            value += r as i32 - self.config.noise;
+        }
+        let bound = E::MAX_EVAL.min(PROVEN - 1);
+        value.clamp(-bound, bound)
+    }
+
+    /// `Some(ply of the earlier occurrence)` when the position at `ply` is a
+    /// draw by repetition: the first repetition inside the search path, or
+    /// the game's limit reached with positions played before the root.
+    #[inline]
+    fn repetition(&self, position: &G, ply: usize) -> Option<i32> {
+        let limit = position.repetition_limit()?;
+        let index = self.root_index + ply;
+        let key = self.hashes[index];
+        let window = (position.reversible_plies() as usize).min(index);
+        let mut count = 1;
+        for back in 1..=window {
+            let j = index - back;
+            if self.hashes[j] == key {
+                let at = j as i32 - self.root_index as i32;
+                count += 1;
+                if at >= 0 || count >= limit {
+                    return Some(at);
+                }
+            }
+        }
+        None
+    }
+
+    /// Searches `child` (reached from a node at `ply` whose side to move is
+    /// or is not the child's) and returns its value for the parent's side.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        child: &G,
+        same_side: bool,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv: bool,
+    ) -> i32 {
+        if same_side {
+            self.node(child, depth, alpha, beta, ply + 1, pv)
+        } else {
+            -self.node(child, depth, -beta, -alpha, ply + 1, pv)
+        }
+    }
+
+    fn node(
+        &mut self,
+        position: &G,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes >= self.next_check {
+            self.check_limits();
+        }
+        if self.aborted {
+            return 0;
+        }
+        self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply);
+        self.taint = i32::MAX;
+        let key = position.zobrist();
+        self.hashes.truncate(self.root_index + ply);
+        self.hashes.push(key);
+
+        let mut moves = MoveList::new();
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return outcome_score(position.terminal_outcome(), position.side_to_move(), ply);
+        }
+        if ply > 0 {
+            if position.rule_draw() {
+                return 0;
+            }
+            if let Some(at) = self.repetition(position, ply) {
+                self.taint = at;
+                return 0;
+            }
+            if ply >= MAX_PLY - 1 {
+                return self.evaluate(position);
+            }
+        }
+        if depth <= 0 {
+            return if self.config.quiescence {
+                self.quiescence(position, &moves, alpha, beta, ply)
+            } else {
+                self.evaluate(position)
+            };
+        }
+
+        let side = position.side_to_move();
+        let original_alpha = alpha;
+        let mut tt_index = None;
+        if let Some(tt) = self.tt
+            && let Some(entry) = tt.probe(key)
+        {
+            tt_index = entry.move_index.filter(|&i| i < moves.len());
+            let depth_ok = if self.config.deeper_tt_cutoffs {
+                entry.depth >= depth as u32
+            } else {
+                entry.depth == depth as u32
+            };
+            // No cutoffs at the root or, under PVS, on the principal
+            // variation (they would cut the PV short).
+            if ply > 0 && depth_ok && (!pv_node || !self.config.pvs) {
+                let score = score_from_tt(entry.score, ply);
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                    Bound::None => false,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+
+        // Ordering keys (a staged picker over one generated list): the table
+        // move, captures, killers, then quiet moves by history.
+        let n = moves.len();
+        let mut order: SmallVec<[u16; MOVE_LIST_INLINE]> = (0..n as u16).collect();
+        let mut keys: SmallVec<[i32; MOVE_LIST_INLINE]> = SmallVec::with_capacity(n);
+        let killers = if self.config.killers { self.killers[ply] } else { [None, None] };
+        for (i, &mv) in moves.iter().enumerate() {
+            let key = if Some(i) == tt_index {
+                KEY_TT
+            } else if position.is_capture(mv) {
+                KEY_CAPTURE + self.history_value(side, mv)
+            } else if killers[0] == Some(mv) {
+                KEY_KILLER_1
+            } else if killers[1] == Some(mv) {
+                KEY_KILLER_2
+            } else {
+                self.history_value(side, mv)
+            };
+            keys.push(key);
+        }
+
+        let mut best = -INFINITY;
+        let mut best_index = None;
+        let mut taint = i32::MAX;
+        for i in 0..n {
+            // Selection: bring the best remaining key to position i.
+            let mut pick = i;
+            for j in i + 1..n {
+                if keys[j] > keys[pick] {
+                    pick = j;
+                }
+            }
+            keys.swap(i, pick);
+            order.swap(i, pick);
+            let index = order[i] as usize;
+            let mv = moves[index];
+            let capture = position.is_capture(mv);
+            // Late quiet moves: neither the table move, a capture nor a killer.
+            let late_quiet = keys[i] < KEY_KILLER_2 && !capture;
+            let mut child = *position;
+            child.play(mv);
+            let same = child.side_to_move() == side;
+
+            let score = if i == 0 {
+                self.child(&child, same, depth - 1, alpha, beta, ply, pv_node)
+            } else {
+                let reduction = if self.config.lmr && depth >= 3 && i >= 3 && late_quiet {
+                    if i >= 8 && depth >= 5 { 2 } else { 1 }
+                } else {
+                    0
+                };
+                if self.config.pvs {
+                    let mut s = self.child(&child, same, depth - 1 - reduction, alpha, alpha + 1, ply, false);
+                    if s > alpha && reduction > 0 && !self.aborted {
+                        s = self.child(&child, same, depth - 1, alpha, alpha + 1, ply, false);
+                    }
+                    if s > alpha && s < beta && !self.aborted {
+                        s = self.child(&child, same, depth - 1, alpha, beta, ply, pv_node);
+                    }
+                    s
+                } else {
+                    let mut s = self.child(&child, same, depth - 1 - reduction, alpha, beta, ply, pv_node);
+                    if s > alpha && reduction > 0 && !self.aborted {
+                        s = self.child(&child, same, depth - 1, alpha, beta, ply, pv_node);
+                    }
+                    s
+                }
+            };
+            if self.aborted {
+                return 0;
+            }
+            taint = taint.min(self.taint);
+            if score > best {
+                best = score;
+                best_index = Some(index);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if ply == 0 {
+                        self.root_best = Some(mv);
+                    }
+                    if score >= beta {
+                        if !capture {
+                            self.reward_quiet(side, mv, ply, depth, &moves, &order[..i]);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+
+        if let Some(tt) = self.tt {
+            let bound = if taint < ply as i32 {
+                Bound::None
+            } else if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let stored_move = if bound == Bound::Upper { None } else { best_index };
+            tt.store(key, score_to_tt(best, ply), stored_move, depth as u32, bound);
+        }
+        self.taint = taint;
+        best
+    }
+
+    /// Quiescence: stand pat where allowed and search noisy moves; where the
+    /// side to move may not stand pat (a capture is compulsory), every move.
+    fn quiescence(
+        &mut self,
+        position: &G,
+        moves: &MoveList<G::Move>,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let side = position.side_to_move();
+        let stand_pat = self.evaluator.may_stand_pat(position);
+        let mut best = -INFINITY;
+        if stand_pat {
+            best = self.evaluate(position);
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let mut taint = i32::MAX;
+        for &mv in moves {
+            if stand_pat && !self.evaluator.is_noisy(position, mv) {
+                continue;
+            }
+            let mut child = *position;
+            child.play(mv);
+            let same = child.side_to_move() == side;
+            let score = self.child(&child, same, 0, alpha, beta, ply, false);
+            if self.aborted {
+                return 0;
+            }
+            taint = taint.min(self.taint);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.taint = taint;
+        best
+    }
+
+    #[inline]
+    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    #[inline]
+    fn history_slot(side: damero_core::Color, mv: G::Move) -> usize {
+        use core::hash::{Hash, Hasher};
+        let mut hasher = MoveHasher(0);
+        mv.hash(&mut hasher);
+        side.index() * HISTORY_SLOTS + (hasher.finish() >> 52) as usize
+    }
+
+    #[inline]
+    fn history_value(&self, side: damero_core::Color, mv: G::Move) -> i32 {
+        if self.config.history { self.history[Self::history_slot(side, mv)] } else { 0 }
+    }
+
+    /// A quiet move caused a cutoff: make it a killer, raise its history and
+    /// lower that of the quiet moves tried before it.
+    fn reward_quiet(
+        &mut self,
+        side: damero_core::Color,
+        mv: G::Move,
+        ply: usize,
+        depth: i32,
+        moves: &MoveList<G::Move>,
+        tried: &[u16],
+    ) {
+        if self.killers[ply][0] != Some(mv) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(mv);
+        }
+        if !self.config.history {
+            return;
+        }
+        let bonus = (depth * depth).min(400) * 16;
+        let update = |h: &mut i32, b: i32| *h += b - *h * b.abs() / HISTORY_MAX;
+        update(&mut self.history[Self::history_slot(side, mv)], bonus);
+        for &t in tried {
+            let other = moves[t as usize];
+            update(&mut self.history[Self::history_slot(side, other)], -bonus);
+        }
+    }
+}
+
+/// A small, fast hasher for moves (FxHash-style), for the history table.
+struct MoveHasher(u64);
+
+impl core::hash::Hasher for MoveHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        damero_core::splitmix64(self.0).1
+    }
+
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(u64::from(i));
+    }
+
+    #[inline]
+    fn write_u16(&mut self, i: u16) {
+        self.write_u64(u64::from(i));
+    }
+
+    #[inline]
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(u64::from(i));
+    }
+
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+}

@@ -1,0 +1,103 @@
+//! Search scores: static evaluations and proven wins and losses on one scale.
+
+use core::fmt;
+
+/// The deepest ply the alpha-beta search reaches (main search and
+/// quiescence together); a node at this ply is evaluated statically.
+pub const MAX_PLY: usize = 128;
+
+/// The score of a win on the spot (the side to move has won at the root).
+/// A win `n` plies away scores `WIN - n`, a loss `-(WIN - n)`, so shorter wins
+/// and longer losses are preferred.
+pub const WIN: i32 = 1_000_000;
+
+/// Scores at least this large in magnitude are proven results, not
+/// evaluations. Every [`Evaluator`](damero_core::Evaluator) stays far below it.
+pub const PROVEN: i32 = WIN - 2 * MAX_PLY as i32;
+
+/// Larger than every score: the open bounds of a full window.
+pub const INFINITY: i32 = WIN + 1;
+
+/// A search result from the point of view of the side to move at the root:
+/// positive is good for it. Wins and losses are counted in plies.
+///
+/// Displays as the number itself (`34`, `-120`) or `win3` / `loss4` for a
+/// proven result that many plies away.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Score(pub i32);
+
+impl Score {
+    /// An even game.
+    pub const DRAW: Score = Score(0);
+
+    /// A forced win `plies` plies away.
+    #[inline]
+    pub const fn win_in(plies: u32) -> Score {
+        Score(WIN - plies as i32)
+    }
+
+    /// A forced loss `plies` plies away.
+    #[inline]
+    pub const fn loss_in(plies: u32) -> Score {
+        Score(-(WIN - plies as i32))
+    }
+
+    /// Whether this is a proven win or loss rather than an evaluation.
+    #[inline]
+    pub const fn is_proven(self) -> bool {
+        self.0 >= PROVEN || self.0 <= -PROVEN
+    }
+
+    /// The distance in plies of a proven win, if this is one.
+    #[inline]
+    pub const fn plies_to_win(self) -> Option<u32> {
+        if self.0 >= PROVEN { Some((WIN - self.0) as u32) } else { None }
+    }
+
+    /// The distance in plies of a proven loss, if this is one.
+    #[inline]
+    pub const fn plies_to_loss(self) -> Option<u32> {
+        if self.0 <= -PROVEN { Some((WIN + self.0) as u32) } else { None }
+    }
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(n) = self.plies_to_win() {
+            write!(f, "win{n}")
+        } else if let Some(n) = self.plies_to_loss() {
+            write!(f, "loss{n}")
+        } else {
+            write!(f, "{}", self.0)
+        }
+    }
+}
+
+/// A score for the side to move, `ply` plies below the root, from a decided
+/// game: proven scores carry the distance from the root.
+#[inline]
+pub(crate) fn outcome_score(outcome: damero_core::Outcome, side: damero_core::Color, ply: usize) -> i32 {
+    match outcome.winner() {
+        None => 0,
+        Some(winner) if winner == side => WIN - ply as i32,
+        Some(_) => -(WIN - ply as i32),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn proven_scores_round_trip_and_display() {
+        assert_eq!(Score::win_in(5).plies_to_win(), Some(5));
+        assert_eq!(Score::loss_in(4).plies_to_loss(), Some(4));
+        assert_eq!(Score(35).plies_to_win(), None);
+        assert!(Score::win_in(3) > Score::win_in(5));
+        assert!(Score::loss_in(3) < Score::loss_in(5));
+        assert_eq!(Score::win_in(3).to_string(), "win3");
+        assert_eq!(Score::loss_in(2).to_string(), "loss2");
+        assert_eq!(Score(-120).to_string(), "-120");
+        assert!(!Score(20_000).is_proven());
+    }
+}
