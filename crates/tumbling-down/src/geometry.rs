@@ -98,9 +98,9 @@ mod tests {
                     cur = next;
                 }
                 assert_eq!(RAY_LEN[sq.index()][d] as usize, expected.len());
-                for k in 1..8 {
+                for (k, &prefix) in RAY_PREFIX[sq.index()][d].iter().enumerate() {
                     let bits: u64 = expected.iter().take(k).map(|s| 1u64 << s.index()).sum();
-                    assert_eq!(RAY_PREFIX[sq.index()][d][k], bits, "{sq} {dir:?} {k}");
+                    assert_eq!(prefix, bits, "{sq} {dir:?} {k}");
                 }
             }
         }
