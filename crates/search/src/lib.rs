@@ -7,6 +7,7 @@
 
 mod alphabeta;
 mod limits;
+mod mcts;
 mod perft;
 mod report;
 mod rng;
@@ -15,6 +16,7 @@ mod tt;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use limits::Limits;
+pub use mcts::{Mcts, MctsConfig, Rollout};
 pub use perft::{perft, perft_divide, perft_parallel};
 pub use report::{SearchInfo, SearchResult, format_pv};
 pub use rng::SeededRng;

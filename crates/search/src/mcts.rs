@@ -1,0 +1,742 @@
+//! Monte Carlo tree search: UCT with an MCTS-solver for proven results, tree
+//! reuse between moves, random or evaluator-guided playouts, a seeded random
+//! generator and root-parallel threads.
+//!
+//! Every tree node has exactly one path from the root, so the tree part of a
+//! playout applies the game's draw rules exactly (repetition: the first
+//! repetition inside the path is a draw, as in alpha-beta); playouts past the
+//! tree apply [`Game::rule_draw`] and a ply cap ([`MctsConfig::max_playout_plies`],
+//! a draw), not repetition.
+//!
+//! Proven results: a node whose side to move has a child proven won is won;
+//! a node whose children are all proven takes the best of them. Proofs count
+//! the plies to the end, so a proven root plays the shortest win (or the
+//! longest loss).
+
+use std::time::Instant;
+
+use damero_core::smallvec::SmallVec;
+use damero_core::{Color, Evaluator, Game, GameRecord, MoveList, Outcome};
+
+use crate::limits::Limits;
+use crate::report::{SearchInfo, SearchResult};
+use crate::rng::SeededRng;
+use crate::score::Score;
+
+/// How a playout scores a position past the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rollout {
+    /// Random moves to the end of the game (or the ply cap: a draw).
+    Random,
+    /// Random moves for at most this many plies, then the evaluator's value
+    /// turned into a win probability (logistic, 400 centipawns a factor 10).
+    Evaluator {
+        /// Random plies before the evaluation.
+        plies: u32,
+    },
+}
+
+/// The options of MCTS.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// The UCT exploration constant `c` in `q + c·sqrt(ln N / n)`.
+    pub exploration: f64,
+    /// How playouts end.
+    pub rollout: Rollout,
+    /// Independent trees searched in parallel (root parallelism), merged by
+    /// visit counts at the end.
+    pub threads: usize,
+    /// The seed: the same seed and playout limit give the same move.
+    pub seed: u64,
+    /// The memory for tree nodes, in MiB (all threads together); a search
+    /// stops when it is full.
+    pub memory_mib: usize,
+    /// The longest playout; longer ones count as draws.
+    pub max_playout_plies: u32,
+}
+
+impl Default for MctsConfig {
+    fn default() -> MctsConfig {
+        MctsConfig {
+            exploration: 1.0,
+            rollout: Rollout::Random,
+            threads: 1,
+            seed: 0,
+            memory_mib: 256,
+            max_playout_plies: 1000,
+        }
+    }
+}
+
+const UNVISITED: u8 = 0;
+const VISITED: u8 = 1;
+const EXPANDED: u8 = 2;
+
+/// A proven result, absolute (who wins), so it needs no turn alternation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Proof {
+    Unknown,
+    Won(Color),
+    Drawn,
+}
+
+impl Proof {
+    fn from_outcome(outcome: Outcome) -> Proof {
+        match outcome {
+            Outcome::Win(c) => Proof::Won(c),
+            Outcome::Draw => Proof::Drawn,
+        }
+    }
+
+    /// 1 for a win of `color`, 0.5 for a draw, 0 for a loss.
+    fn score_for(self, color: Color) -> f64 {
+        match self {
+            Proof::Won(c) if c == color => 1.0,
+            Proof::Won(_) => 0.0,
+            _ => 0.5,
+        }
+    }
+}
+
+/// One tree node: the move into it and its statistics for the mover.
+#[derive(Clone, Debug)]
+struct Node<G: Game> {
+    mv: Option<G::Move>,
+    first_child: u32,
+    child_count: u32,
+    visits: u32,
+    /// Sum of results for the side that played `mv`.
+    reward: f64,
+    mover: Color,
+    state: u8,
+    proof: Proof,
+    /// Plies to the end of a proven result.
+    proof_plies: u16,
+}
+
+impl<G: Game> Node<G> {
+    fn new(mv: Option<G::Move>, mover: Color) -> Node<G> {
+        Node {
+            mv,
+            first_child: 0,
+            child_count: 0,
+            visits: 0,
+            reward: 0.0,
+            mover,
+            state: UNVISITED,
+            proof: Proof::Unknown,
+            proof_plies: 0,
+        }
+    }
+
+    fn children(&self) -> core::ops::Range<usize> {
+        self.first_child as usize..(self.first_child + self.child_count) as usize
+    }
+}
+
+/// One search tree and its random generator.
+#[derive(Clone, Debug)]
+struct Tree<G: Game> {
+    nodes: Vec<Node<G>>,
+    capacity: usize,
+    rng: SeededRng,
+    root: Option<G>,
+    /// Keys of the game before the root, then of the current path.
+    hashes: Vec<u64>,
+    history_len: usize,
+    moves: MoveList<G::Move>,
+    full: bool,
+    max_depth: u32,
+}
+
+/// An MCTS searcher for positions of `G`; `E` guides playouts when
+/// [`Rollout::Evaluator`] is chosen. It keeps its trees between searches and
+/// reuses the subtree of the new position when it is a child or grandchild of
+/// the previous root.
+///
+/// ```
+/// # use damero_search::{Limits, Mcts, MctsConfig};
+/// # fn demo<G: damero_core::Game, E: damero_core::Evaluator<G>>(position: G, evaluator: E) {
+/// let mut mcts = Mcts::new(MctsConfig { seed: 7, ..MctsConfig::default() }, evaluator);
+/// let result = mcts.search(&position, &[], &Limits::nodes(20_000), |_| {});
+/// println!("bestmove {:?} after {} playouts", result.best_move, result.nodes);
+/// # }
+/// ```
+#[derive(Clone, Debug)]
+pub struct Mcts<G: Game, E: Evaluator<G>> {
+    config: MctsConfig,
+    evaluator: E,
+    trees: Vec<Tree<G>>,
+}
+
+impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
+    /// A searcher with these options.
+    pub fn new(config: MctsConfig, evaluator: E) -> Mcts<G, E> {
+        let threads = config.threads.max(1);
+        let bytes = config.memory_mib.saturating_mul(1 << 20) / threads;
+        let capacity = (bytes / core::mem::size_of::<Node<G>>()).max(2);
+        let trees = (0..threads)
+            .map(|i| Tree {
+                nodes: Vec::new(),
+                capacity,
+                rng: SeededRng::new(config.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+                root: None,
+                hashes: Vec::new(),
+                history_len: 0,
+                moves: MoveList::new(),
+                full: false,
+                max_depth: 0,
+            })
+            .collect();
+        Mcts { config, evaluator, trees }
+    }
+
+    /// The options.
+    pub fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+
+    /// Forgets the trees (a new game); the random generators go on.
+    pub fn clear(&mut self) {
+        for tree in &mut self.trees {
+            tree.nodes = Vec::new();
+            tree.root = None;
+        }
+    }
+
+    /// The number of nodes in the first tree (for tests of tree reuse).
+    pub fn tree_size(&self) -> usize {
+        self.trees[0].nodes.len()
+    }
+
+    /// Searches the current position of `record`, whose earlier positions
+    /// count for repetition draws.
+    pub fn search_record(
+        &mut self,
+        record: &GameRecord<G>,
+        limits: &Limits,
+        on_info: impl FnMut(&SearchInfo<G>),
+    ) -> SearchResult<G> {
+        let mut history: Vec<u64> = record.hashes().collect();
+        history.pop();
+        self.search(record.position(), &history, limits, on_info)
+    }
+
+    /// Searches `root` (with `history`, the keys of the positions before it)
+    /// until a limit: [`Limits::nodes`] counts playouts, split evenly between
+    /// threads; a time limit, the stop flag, the memory, or a proven root end
+    /// it too. `on_info` is called from this thread at every doubling of the
+    /// playout count (from 1024) and at the end.
+    ///
+    /// # Panics
+    /// If a search thread panics (a bug in the game or evaluator).
+    pub fn search(
+        &mut self,
+        root: &G,
+        history: &[u64],
+        limits: &Limits,
+        mut on_info: impl FnMut(&SearchInfo<G>),
+    ) -> SearchResult<G> {
+        let start = Instant::now();
+        let mut moves = MoveList::new();
+        root.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return SearchResult {
+                best_move: None,
+                score: Score(crate::score::outcome_score(root.terminal_outcome(), root.side_to_move(), 0)),
+                pv: Vec::new(),
+                depth: 0,
+                seldepth: 0,
+                nodes: 0,
+                time: start.elapsed(),
+            };
+        }
+        let threads = self.trees.len() as u64;
+        let config = &self.config;
+        let evaluator = &self.evaluator;
+        let budget = |i: u64| limits.nodes.map(|n| n / threads + u64::from(i < n % threads));
+        let playouts: Vec<u64> = std::thread::scope(|scope| {
+            let (main, helpers) = self.trees.split_first_mut().expect("at least one tree");
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .enumerate()
+                .map(|(i, tree)| {
+                    let budget = budget(i as u64 + 1);
+                    scope.spawn(move || {
+                        tree.reroot(root, history);
+                        tree.run(config, evaluator, limits, budget, start, &mut |_| {})
+                    })
+                })
+                .collect();
+            main.reroot(root, history);
+            let first = main.run(config, evaluator, limits, budget(0), start, &mut on_info);
+            let mut all = vec![first];
+            all.extend(handles.into_iter().map(|h| h.join().expect("search thread panicked")));
+            all
+        });
+        let nodes = playouts.iter().sum();
+        let mut result = self.decide(&moves, nodes, start);
+        result.time = start.elapsed();
+        on_info(&result.info());
+        result
+    }
+
+    /// Merges the trees' root statistics into a move, score and PV.
+    fn decide(&self, moves: &MoveList<G::Move>, nodes: u64, start: Instant) -> SearchResult<G> {
+        let side = self.trees[0].root.expect("searched").side_to_move();
+        let depth = self.trees.iter().map(|t| t.max_depth).max().unwrap_or(0);
+        let mut result = SearchResult {
+            best_move: Some(moves[0]),
+            score: Score(0),
+            pv: vec![moves[0]],
+            depth,
+            seldepth: depth,
+            nodes,
+            time: start.elapsed(),
+        };
+        // A proven root in any tree is exact: play its proof.
+        if let Some(tree) = self.trees.iter().find(|t| t.nodes[0].proof != Proof::Unknown) {
+            let root = &tree.nodes[0];
+            let child = tree.proven_choice(0);
+            result.score = match root.proof {
+                Proof::Won(c) if c == side => Score::win_in(u32::from(root.proof_plies)),
+                Proof::Won(_) => Score::loss_in(u32::from(root.proof_plies)),
+                _ => Score::DRAW,
+            };
+            if let Some(child) = child {
+                result.pv = tree.pv_from(child);
+                result.best_move = result.pv.first().copied();
+            }
+            return result;
+        }
+        // Otherwise the most visited move over all trees, never a proven loss.
+        let count = moves.len();
+        let mut visits = vec![0u64; count];
+        let mut reward = vec![0f64; count];
+        let mut lost = vec![false; count];
+        for tree in &self.trees {
+            let root = &tree.nodes[0];
+            if root.state != EXPANDED || root.child_count as usize != count {
+                continue;
+            }
+            for (i, c) in root.children().enumerate() {
+                let node = &tree.nodes[c];
+                visits[i] += u64::from(node.visits);
+                reward[i] += node.reward;
+                lost[i] |= matches!(node.proof, Proof::Won(w) if w != node.mover);
+            }
+        }
+        let best =
+            (0..count).filter(|&i| !lost[i]).max_by(|&a, &b| visits[a].cmp(&visits[b]).then(b.cmp(&a)));
+        if let Some(best) = best {
+            result.best_move = Some(moves[best]);
+            if visits[best] > 0 {
+                let q = (reward[best] / visits[best] as f64).clamp(0.001, 0.999);
+                result.score = Score((400.0 * (q / (1.0 - q)).log10()).round() as i32);
+            }
+            let tree = &self.trees[0];
+            result.pv = if tree.nodes[0].state == EXPANDED && tree.nodes[0].child_count as usize == count {
+                tree.pv_from(tree.nodes[0].first_child as usize + best)
+            } else {
+                vec![moves[best]]
+            };
+        }
+        result
+    }
+}
+
+impl<G: Game> Tree<G> {
+    /// Makes `root` the root, keeping the subtree below it when it is a child
+    /// or grandchild of the previous root.
+    fn reroot(&mut self, root: &G, history: &[u64]) {
+        let same_history = self.hashes.get(..self.history_len) == Some(history);
+        let keep = match self.root {
+            Some(old) if !self.nodes.is_empty() => {
+                if old == *root && same_history {
+                    Some(0)
+                } else {
+                    self.find_descendant(old, root, history)
+                }
+            }
+            _ => None,
+        };
+        match keep {
+            Some(0) => {}
+            Some(index) => self.compact(index),
+            None => self.nodes.clear(),
+        }
+        if self.nodes.is_empty() {
+            self.nodes.push(Node::new(None, root.side_to_move()));
+        }
+        // The root's own status (a draw by rule or repetition found when it
+        // was deeper) does not apply: it must be searched.
+        let root_node = &mut self.nodes[0];
+        if root_node.state != EXPANDED {
+            root_node.proof = Proof::Unknown;
+        }
+        root_node.mv = None;
+        self.root = Some(*root);
+        self.hashes.clear();
+        self.hashes.extend_from_slice(history);
+        self.history_len = history.len();
+        self.full = false;
+        self.max_depth = 0;
+    }
+
+    /// A node one or two plies below the root whose position is `target`,
+    /// reached by the path `history` records (so the draws proven in the
+    /// subtree still hold).
+    fn find_descendant(&self, old: G, target: &G, history: &[u64]) -> Option<usize> {
+        let old_history = &self.hashes[..self.history_len];
+        let mut frontier = vec![(0usize, old, vec![old.zobrist()])];
+        for _ in 0..2 {
+            let mut next = Vec::new();
+            for (index, position, path) in frontier {
+                let node = &self.nodes[index];
+                if node.state != EXPANDED {
+                    continue;
+                }
+                for c in node.children() {
+                    let mut child = position;
+                    child.play(self.nodes[c].mv.expect("children have moves"));
+                    let same_path = history.len() == old_history.len() + path.len()
+                        && history.starts_with(old_history)
+                        && history.ends_with(&path);
+                    if child == *target && same_path {
+                        return Some(c);
+                    }
+                    let mut child_path = path.clone();
+                    child_path.push(child.zobrist());
+                    next.push((c, child, child_path));
+                }
+            }
+            frontier = next;
+        }
+        None
+    }
+
+    /// Keeps only the subtree under `index`, which becomes node 0.
+    fn compact(&mut self, index: usize) {
+        let mut nodes = Vec::with_capacity(self.nodes.len());
+        nodes.push(self.nodes[index].clone());
+        let mut queue = vec![(index, 0usize)];
+        while let Some((old, new)) = queue.pop() {
+            let node = &self.nodes[old];
+            if node.state != EXPANDED {
+                continue;
+            }
+            let first = nodes.len();
+            for c in node.children() {
+                queue.push((c, nodes.len()));
+                nodes.push(self.nodes[c].clone());
+            }
+            nodes[new].first_child = first as u32;
+        }
+        self.nodes = nodes;
+    }
+
+    /// Runs playouts until a limit; returns how many were run.
+    fn run<E: Evaluator<G>>(
+        &mut self,
+        config: &MctsConfig,
+        evaluator: &E,
+        limits: &Limits,
+        budget: Option<u64>,
+        start: Instant,
+        on_info: &mut dyn FnMut(&SearchInfo<G>),
+    ) -> u64 {
+        let mut playouts = 0u64;
+        let mut next_info = 1024;
+        let timed = limits.soft_time.or(limits.hard_time);
+        while budget.is_none_or(|b| playouts < b) && !self.full && self.nodes[0].proof == Proof::Unknown {
+            if playouts.is_multiple_of(256) && (limits.stop_requested() || timed.is_some_and(|t| start.elapsed() >= t))
+            {
+                break;
+            }
+            self.playout(config, evaluator);
+            playouts += 1;
+            if playouts == next_info {
+                next_info *= 2;
+                on_info(&self.info(playouts, start));
+            }
+        }
+        playouts
+    }
+
+    fn info(&self, playouts: u64, start: Instant) -> SearchInfo<G> {
+        let pv = self.best_line();
+        let score = match pv.first().and_then(|_| self.most_visited(0)) {
+            Some(c) if self.nodes[c].visits > 0 => {
+                let q = (self.nodes[c].reward / f64::from(self.nodes[c].visits)).clamp(0.001, 0.999);
+                Score((400.0 * (q / (1.0 - q)).log10()).round() as i32)
+            }
+            _ => Score(0),
+        };
+        SearchInfo {
+            depth: self.max_depth,
+            seldepth: self.max_depth,
+            score,
+            nodes: playouts,
+            time: start.elapsed(),
+            pv,
+        }
+    }
+
+    fn most_visited(&self, index: usize) -> Option<usize> {
+        let node = &self.nodes[index];
+        if node.state != EXPANDED {
+            return None;
+        }
+        node.children().max_by(|&a, &b| self.nodes[a].visits.cmp(&self.nodes[b].visits).then(b.cmp(&a)))
+    }
+
+    /// The best child of a proven node: the shortest win, else a draw, else
+    /// the longest loss.
+    fn proven_choice(&self, index: usize) -> Option<usize> {
+        let node = &self.nodes[index];
+        if node.state != EXPANDED {
+            return None;
+        }
+        node.children().max_by_key(|&c| {
+            let child = &self.nodes[c];
+            let plies = i32::from(child.proof_plies);
+            match child.proof {
+                Proof::Won(w) if w == child.mover => 3_000_000 - plies,
+                Proof::Drawn => 2_000_000,
+                Proof::Unknown => 1_000_000 + child.visits.min(999_999) as i32,
+                Proof::Won(_) => plies,
+            }
+        })
+    }
+
+    /// The line of most visited (or proven best) moves from `index`.
+    fn pv_from(&self, index: usize) -> Vec<G::Move> {
+        let mut pv = Vec::new();
+        let mut at = Some(index);
+        while let Some(i) = at {
+            let node = &self.nodes[i];
+            pv.push(node.mv.expect("children have moves"));
+            if pv.len() >= crate::MAX_PLY {
+                break;
+            }
+            at = if node.proof != Proof::Unknown { self.proven_choice(i) } else { self.most_visited(i) };
+        }
+        pv
+    }
+
+    fn best_line(&self) -> Vec<G::Move> {
+        match self.most_visited(0) {
+            Some(c) => self.pv_from(c),
+            None => Vec::new(),
+        }
+    }
+
+    /// Whether the position at `ply` of the current path is a draw by
+    /// repetition (as in alpha-beta: the first repetition inside the path, or
+    /// the game's limit reached with the positions before the root).
+    fn repeated(&self, position: &G, ply: usize) -> bool {
+        let Some(limit) = position.repetition_limit() else { return false };
+        let index = self.history_len + ply;
+        let key = self.hashes[index];
+        let window = (position.reversible_plies() as usize).min(index);
+        let mut count = 1;
+        for back in 1..=window {
+            if self.hashes[index - back] == key {
+                count += 1;
+                if index - back >= self.history_len || count >= limit {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// One selection, expansion, playout and backup.
+    fn playout<E: Evaluator<G>>(&mut self, config: &MctsConfig, evaluator: &E) {
+        let mut position = self.root.expect("rerooted");
+        let mut path: SmallVec<[u32; 64]> = SmallVec::new();
+        path.push(0);
+        self.hashes.truncate(self.history_len);
+        self.hashes.push(position.zobrist());
+        let mut index = 0usize;
+        let white_score = loop {
+            let ply = path.len() - 1;
+            let proof = self.nodes[index].proof;
+            if proof != Proof::Unknown {
+                break proof.score_for(Color::White);
+            }
+            match self.nodes[index].state {
+                UNVISITED => {
+                    position.legal_moves(&mut self.moves);
+                    let status = if self.moves.is_empty() {
+                        Some(Proof::from_outcome(position.terminal_outcome()))
+                    } else if ply > 0 && (position.rule_draw() || self.repeated(&position, ply)) {
+                        Some(Proof::Drawn)
+                    } else {
+                        None
+                    };
+                    if let Some(proof) = status {
+                        self.nodes[index].proof = proof;
+                        break proof.score_for(Color::White);
+                    }
+                    self.nodes[index].state = VISITED;
+                    break self.rollout(position, config, evaluator);
+                }
+                VISITED => {
+                    position.legal_moves(&mut self.moves);
+                    if self.nodes.len() + self.moves.len() > self.capacity {
+                        // Memory full: this is the last playout.
+                        self.full = true;
+                        break self.rollout(position, config, evaluator);
+                    }
+                    let first = self.nodes.len() as u32;
+                    let side = position.side_to_move();
+                    for &mv in &self.moves {
+                        self.nodes.push(Node::new(Some(mv), side));
+                    }
+                    let node = &mut self.nodes[index];
+                    node.first_child = first;
+                    node.child_count = self.moves.len() as u32;
+                    node.state = EXPANDED;
+                }
+                _ => {}
+            }
+            let child = self.select(index, config.exploration);
+            position.play(self.nodes[child].mv.expect("children have moves"));
+            self.hashes.push(position.zobrist());
+            path.push(child as u32);
+            index = child;
+        };
+        self.max_depth = self.max_depth.max(path.len() as u32 - 1);
+        self.backup(&path, white_score);
+    }
+
+    /// UCT over the children, never a child proven lost for its mover.
+    fn select(&self, index: usize, exploration: f64) -> usize {
+        let node = &self.nodes[index];
+        let scale = exploration * f64::from(node.visits.max(1)).ln().sqrt();
+        let mut best = usize::MAX;
+        let mut best_value = f64::NEG_INFINITY;
+        for c in node.children() {
+            let child = &self.nodes[c];
+            let value = match child.proof {
+                Proof::Won(w) if w == child.mover => return c,
+                Proof::Won(_) => continue,
+                _ if child.visits == 0 => return c,
+                _ => {
+                    let n = f64::from(child.visits);
+                    child.reward / n + scale / n.sqrt()
+                }
+            };
+            if value > best_value {
+                best_value = value;
+                best = c;
+            }
+        }
+        debug_assert!(best != usize::MAX, "an unproven node has an unproven child");
+        if best == usize::MAX { node.first_child as usize } else { best }
+    }
+
+    /// Adds the result along the path and propagates proofs upwards.
+    fn backup(&mut self, path: &[u32], white_score: f64) {
+        let mut proving = true;
+        for (depth, &i) in path.iter().enumerate().rev() {
+            let i = i as usize;
+            if proving && depth + 1 < path.len() {
+                proving = self.try_prove(i);
+            }
+            let node = &mut self.nodes[i];
+            node.visits += 1;
+            node.reward += if node.mover == Color::White { white_score } else { 1.0 - white_score };
+            proving &= node.proof != Proof::Unknown;
+        }
+    }
+
+    /// Proves an expanded node from its children if possible.
+    fn try_prove(&mut self, index: usize) -> bool {
+        let node = &self.nodes[index];
+        if node.proof != Proof::Unknown {
+            return true;
+        }
+        if node.state != EXPANDED || node.child_count == 0 {
+            return false;
+        }
+        let side = self.nodes[node.first_child as usize].mover;
+        let mut best: Option<(Proof, u16)> = None;
+        let mut all = true;
+        for c in node.children() {
+            let child = &self.nodes[c];
+            let plies = child.proof_plies.saturating_add(1);
+            match child.proof {
+                Proof::Won(w) if w == side => {
+                    let shorter = match best {
+                        Some((Proof::Won(b), p)) if b == side => plies < p,
+                        _ => true,
+                    };
+                    if shorter {
+                        best = Some((Proof::Won(side), plies));
+                    }
+                }
+                Proof::Unknown => all = false,
+                proof => {
+                    if matches!(best, Some((Proof::Won(b), _)) if b == side) {
+                        continue;
+                    }
+                    let better = match (best, proof) {
+                        (None, _) => true,
+                        (Some((Proof::Won(_), p)), Proof::Won(_)) => plies > p,
+                        (Some((Proof::Won(_), _)), Proof::Drawn) => true,
+                        _ => false,
+                    };
+                    if better {
+                        best = Some((proof, plies));
+                    }
+                }
+            }
+        }
+        let proven = match best {
+            Some((Proof::Won(w), p)) if w == side => Some((Proof::Won(w), p)),
+            Some(b) if all => Some(b),
+            _ => None,
+        };
+        match proven {
+            Some((proof, plies)) => {
+                let node = &mut self.nodes[index];
+                node.proof = proof;
+                node.proof_plies = plies;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A playout from `position` (not decided, its moves in `self.moves`):
+    /// White's score, 1 a win, 0.5 a draw, 0 a loss.
+    fn rollout<E: Evaluator<G>>(&mut self, mut position: G, config: &MctsConfig, evaluator: &E) -> f64 {
+        let cut = match config.rollout {
+            Rollout::Random => u32::MAX,
+            Rollout::Evaluator { plies } => plies,
+        };
+        let mut ply = 0;
+        loop {
+            if ply >= config.max_playout_plies {
+                return 0.5;
+            }
+            if ply >= cut {
+                let value = f64::from(evaluator.evaluate(&position));
+                let p = 1.0 / (1.0 + 10f64.powf(-value / 400.0));
+                return if position.side_to_move() == Color::White { p } else { 1.0 - p };
+            }
+            let mv = self.moves[self.rng.below(self.moves.len())];
+            position.play(mv);
+            ply += 1;
+            position.legal_moves(&mut self.moves);
+            if self.moves.is_empty() {
+                return position.terminal_outcome().score_for(Color::White);
+            }
+            if position.rule_draw() {
+                return 0.5;
+            }
+        }
+    }
+}
