@@ -59,3 +59,57 @@ impl Evaluator<Position> for EliminarEvaluator {
         false
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Rules;
+    use damero_core::{Bitboard, Color, Square};
+
+    fn position(white: &[&str], black: &[&str], side: Color, objective: Objective) -> Position {
+        let set = |names: &[&str]| names.iter().map(|n| n.parse::<Square>().unwrap()).collect::<Bitboard>();
+        Position::from_pieces(set(white), set(black), side, Rules { objective, ..Rules::default() }).unwrap()
+    }
+
+    #[test]
+    fn fewer_pieces_is_good_under_fewest_and_bad_under_most() {
+        // White a1 alone, Black d4 d5 f8: Black can jump, so the game goes on.
+        let fewest = position(&["a1"], &["d4", "d5", "f8"], Color::White, Objective::Fewest);
+        let most = position(&["a1"], &["d4", "d5", "f8"], Color::White, Objective::Most);
+        let e = EliminarEvaluator;
+        // 2 pieces fewer (+200), Black has 2 first jumps (-20).
+        assert_eq!(e.evaluate(&fewest), 200 - 20);
+        assert_eq!(e.evaluate(&most), -200 - 20);
+    }
+
+    #[test]
+    fn score_is_for_the_side_to_move() {
+        let white = position(&["a1"], &["d4", "d5", "f8"], Color::White, Objective::Fewest);
+        let black = position(&["a1"], &["d4", "d5", "f8"], Color::Black, Objective::Fewest);
+        assert_eq!(EliminarEvaluator.evaluate(&white), -EliminarEvaluator.evaluate(&black));
+    }
+
+    #[test]
+    fn finished_games_score_their_result() {
+        let e = EliminarEvaluator;
+        let won = position(&["a1"], &["h8", "f8"], Color::White, Objective::Fewest);
+        assert_eq!(e.evaluate(&won), EliminarEvaluator::MAX_EVAL / 2);
+        let lost = position(&["a1"], &["h8", "f8"], Color::Black, Objective::Fewest);
+        assert_eq!(e.evaluate(&lost), -EliminarEvaluator::MAX_EVAL / 2);
+        assert_eq!(e.evaluate(&position(&["a1"], &["h8"], Color::White, Objective::Most)), 0);
+    }
+
+    #[test]
+    fn stays_in_range_and_never_asks_for_quiescence() {
+        for setup in crate::Setup::ALL {
+            for seed in 0..10 {
+                let p = Position::start(Rules { setup, seed, ..Rules::default() });
+                let v = EliminarEvaluator.evaluate(&p);
+                assert!(v.abs() <= EliminarEvaluator::MAX_EVAL);
+                let mut moves = damero_core::MoveList::new();
+                p.legal_moves(&mut moves);
+                assert!(moves.iter().all(|&m| !EliminarEvaluator.is_noisy(&p, m)));
+            }
+        }
+    }
+}
