@@ -357,13 +357,35 @@ fn reference_agrees_on_random_placements() {
 }
 
 #[test]
+fn reference_perft_of_the_data_file() {
+    let mut checked = 0;
+    for line in include_str!("perft.txt").lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let fields: Vec<&str> = line.split(';').map(str::trim).collect();
+        let p = CrossPosition::from_fen(fields[0], Rules::default()).unwrap();
+        for entry in &fields[1..] {
+            let (depth, count) = entry.split_once(' ').unwrap();
+            let depth: u32 = depth.trim_start_matches('D').parse().unwrap();
+            if depth <= 2 {
+                assert_eq!(
+                    reference_perft(&RefBoard::from_position(&p), depth),
+                    count.parse::<u64>().unwrap(),
+                    "{line}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 20);
+}
+
+#[test]
 fn reference_perft_from_start_depth_3() {
     let start = CrossPosition::start(Rules::default());
     assert_eq!(reference_perft(&RefBoard::from_position(&start), 3), 215_760);
 }
 
 #[test]
-#[ignore = "slow: about a minute"]
+#[ignore = "slow: about 3 minutes"]
 fn reference_perft_from_start_depth_4() {
     let start = CrossPosition::start(Rules::default());
     assert_eq!(reference_perft(&RefBoard::from_position(&start), 4), 13_838_400);
