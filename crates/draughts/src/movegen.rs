@@ -17,6 +17,47 @@ use crate::layout::{
 use crate::position::Draughts;
 use crate::variant::{DraughtsRules, Variant};
 
+/// Runs `$body` once for each step of [`ALL_STEPS`] selected by the bit mask
+/// `$mask`, with `$step` bound to a constant: unrolled by hand so every shift
+/// compiles to a fixed shift instruction.
+macro_rules! for_each_step {
+    ($mask:expr, |$step:ident| $body:block) => {{
+        let mask: u8 = $mask;
+        if mask & 1 != 0 {
+            let $step: Step = UP_LEFT;
+            $body
+        }
+        if mask & 2 != 0 {
+            let $step: Step = UP_RIGHT;
+            $body
+        }
+        if mask & 4 != 0 {
+            let $step: Step = DOWN_RIGHT;
+            $body
+        }
+        if mask & 8 != 0 {
+            let $step: Step = DOWN_LEFT;
+            $body
+        }
+    }};
+}
+
+/// Runs `$body` for each forward step of a man of colour `$side`, the
+/// steps constant in each arm.
+macro_rules! for_each_forward_step {
+    ($side:expr, |$step:ident| $body:block) => {{
+        match $side {
+            Color::White => for_each_step!(WHITE_FORWARD, |$step| $body),
+            Color::Black => for_each_step!(BLACK_FORWARD, |$step| $body),
+        }
+    }};
+}
+
+/// Forward directions of White men, as a mask over [`ALL_STEPS`].
+const WHITE_FORWARD: u8 = 0b0011;
+/// Forward directions of Black men.
+const BLACK_FORWARD: u8 = 0b1100;
+
 /// The most jumps one capture can make (12 pieces to take, with margin).
 pub(crate) const MAX_JUMPS: usize = 16;
 
@@ -32,7 +73,10 @@ impl CapturePath {
     const EMPTY: CapturePath = CapturePath { landings: [0; MAX_JUMPS], victims: [0; MAX_JUMPS], len: 0 };
 
     #[inline(always)]
-    fn push(&mut self, landing: u64, victim: u64) {
+    fn push<S: CaptureSink>(&mut self, landing: u64, victim: u64) {
+        if !S::RECORDS_PATH {
+            return;
+        }
         // A path can never exceed 12 jumps (each takes a different enemy piece).
         if self.len < MAX_JUMPS {
             self.landings[self.len] = landing.trailing_zeros() as u8;
@@ -42,7 +86,10 @@ impl CapturePath {
     }
 
     #[inline(always)]
-    fn pop(&mut self) {
+    fn pop<S: CaptureSink>(&mut self) {
+        if !S::RECORDS_PATH {
+            return;
+        }
         self.len -= 1;
     }
 
@@ -59,7 +106,13 @@ impl CapturePath {
 
 /// Receives every complete capture sequence the search finds.
 pub(crate) trait CaptureSink {
-    fn capture(&mut self, mv: Move, path: &CapturePath);
+    /// Whether the sink reads the path (notation does; move lists do not, so
+    /// the hot path skips recording it).
+    const RECORDS_PATH: bool;
+    /// One complete sequence. `may_repeat` is false when no other path can
+    /// make the same move (a man taking fewer than four pieces, since two
+    /// different jump orders of a man only meet around a ring of four).
+    fn capture(&mut self, mv: Move, path: &CapturePath, may_repeat: bool);
 }
 
 /// Collects moves, merging paths that make the same move (rule 11).
@@ -68,9 +121,11 @@ struct ListSink<'a> {
 }
 
 impl CaptureSink for ListSink<'_> {
+    const RECORDS_PATH: bool = false;
+
     #[inline]
-    fn capture(&mut self, mv: Move, _path: &CapturePath) {
-        if !self.list.contains(&mv) {
+    fn capture(&mut self, mv: Move, _path: &CapturePath, may_repeat: bool) {
+        if !may_repeat || !self.list.contains(&mv) {
             self.list.push(mv);
         }
     }
@@ -83,7 +138,10 @@ struct CaptureSearch<'a, V: Variant, S: CaptureSink> {
     /// Empty squares, the mover's start square included (rules README).
     empty: u64,
     from: u32,
-    man_steps: &'a [Step],
+    /// The mover started as a king: its paths may repeat a move.
+    king_move: bool,
+    /// Bit mask over [`ALL_STEPS`] of the directions men capture in.
+    man_directions: u8,
     crowning_row: u64,
     path: CapturePath,
     sink: &'a mut S,
@@ -94,36 +152,43 @@ impl<V: Variant, S: CaptureSink> CaptureSearch<'_, V, S> {
     #[inline]
     fn emit(&mut self, landing: u64, captured: u64, promotes: bool) {
         let mv = Move::new(self.from, landing.trailing_zeros(), captured, promotes);
-        self.sink.capture(mv, &self.path);
+        let may_repeat = self.king_move || promotes || captured.count_ones() >= 4;
+        self.sink.capture(mv, &self.path, may_repeat);
     }
 
     /// Captures by a man standing on `at`; returns whether any jump exists.
+    /// The four directions are unrolled so each shift is a constant.
     fn man(&mut self, at: u64, captured: u64) -> bool {
         let mut found = false;
-        for &step in self.man_steps {
-            let victim = shift(at, step) & self.enemies & !captured;
-            if victim == 0 {
-                continue;
-            }
-            let landing = shift(victim, step) & self.empty;
-            if landing == 0 {
-                continue;
-            }
-            found = true;
-            let captured = captured | victim;
-            self.path.push(landing, victim);
-            if landing & self.crowning_row != 0 {
-                // russian.md 9: crowned mid-capture, it goes on as a king;
-                // zisnella.md 6 and English: the capture ends on the crowning row.
-                if !(V::CONTINUE_AFTER_PROMOTION && self.king(landing, captured, true)) {
-                    self.emit(landing, captured, true);
-                }
-            } else if !self.man(landing, captured) {
-                self.emit(landing, captured, false);
-            }
-            self.path.pop();
-        }
+        for_each_step!(self.man_directions, |step| {
+            found |= self.man_jump(at, captured, step);
+        });
         found
+    }
+
+    #[inline(always)]
+    fn man_jump(&mut self, at: u64, captured: u64, step: Step) -> bool {
+        let victim = shift(at, step) & self.enemies & !captured;
+        if victim == 0 {
+            return false;
+        }
+        let landing = shift(victim, step) & self.empty;
+        if landing == 0 {
+            return false;
+        }
+        let captured = captured | victim;
+        self.path.push::<S>(landing, victim);
+        if landing & self.crowning_row != 0 {
+            // russian.md 9: crowned mid-capture, it goes on as a king;
+            // zisnella.md 6 and English: the capture ends on the crowning row.
+            if !(V::CONTINUE_AFTER_PROMOTION && self.king(landing, captured, true)) {
+                self.emit(landing, captured, true);
+            }
+        } else if !self.man(landing, captured) {
+            self.emit(landing, captured, false);
+        }
+        self.path.pop::<S>();
+        true
     }
 
     /// Captures by a king standing on `at`; returns whether any jump exists.
@@ -154,17 +219,17 @@ impl<V: Variant, S: CaptureSink> CaptureSearch<'_, V, S> {
             let mut continued = false;
             let mut landing = first_landing;
             while landing != 0 {
-                self.path.push(landing, victim);
+                self.path.push::<S>(landing, victim);
                 continued |= self.king(landing, captured, promotes);
-                self.path.pop();
+                self.path.pop::<S>();
                 landing = shift(landing, step) & self.empty;
             }
             if !continued {
                 let mut landing = first_landing;
                 while landing != 0 {
-                    self.path.push(landing, victim);
+                    self.path.push::<S>(landing, victim);
                     self.emit(landing, captured, promotes);
-                    self.path.pop();
+                    self.path.pop::<S>();
                     landing = shift(landing, step) & self.empty;
                 }
             }
@@ -186,22 +251,23 @@ impl<V: Variant, S: CaptureSink> CaptureSearch<'_, V, S> {
             }
             found = true;
             let captured = captured | victim;
-            self.path.push(landing, victim);
+            self.path.push::<S>(landing, victim);
             if !self.short_king(landing, captured) {
                 self.emit(landing, captured, false);
             }
-            self.path.pop();
+            self.path.pop::<S>();
         }
         found
     }
 }
 
-/// The forward steps of a man of `color` (White moves up the board).
+/// The forward directions of a man of `color` as a mask over [`ALL_STEPS`]
+/// (White moves up the board).
 #[inline(always)]
-const fn forward_steps(color: Color) -> &'static [Step; 2] {
+const fn forward_directions(color: Color) -> u8 {
     match color {
-        Color::White => &[UP_LEFT, UP_RIGHT],
-        Color::Black => &[DOWN_RIGHT, DOWN_LEFT],
+        Color::White => WHITE_FORWARD,
+        Color::Black => BLACK_FORWARD,
     }
 }
 
@@ -215,9 +281,10 @@ pub(crate) const fn crowning_row(color: Color) -> u64 {
 }
 
 impl<V: Variant> Draughts<V> {
+    /// The directions men capture in, as a mask over [`ALL_STEPS`].
     #[inline(always)]
-    fn man_capture_steps(&self) -> &'static [Step] {
-        if V::Rules::men_capture_backward(&self.rules) { &ALL_STEPS } else { forward_steps(self.side) }
+    fn man_capture_directions(&self) -> u8 {
+        if V::Rules::men_capture_backward(&self.rules) { 0b1111 } else { forward_directions(self.side) }
     }
 
     #[inline(always)]
@@ -233,9 +300,9 @@ impl<V: Variant> Draughts<V> {
         let enemies = self.pieces[1 - us];
         let empty = self.empty_squares();
         let mut capturers = 0;
-        for &step in self.man_capture_steps() {
+        for_each_step!(self.man_capture_directions(), |step| {
             capturers |= shift(shift(empty, -step) & enemies, -step) & men;
-        }
+        });
         capturers
     }
 
@@ -275,10 +342,17 @@ impl<V: Variant> Draughts<V> {
     /// Runs the capture search for every piece of the side to move (or only
     /// the piece on bit `only_from`), feeding complete sequences to `sink`.
     pub(crate) fn search_captures<S: CaptureSink>(&self, sink: &mut S, only_from: Option<u32>) {
+        let filter = only_from.map_or(!0, |b| 1u64 << b);
+        self.search_captures_from(sink, self.men_that_capture() & filter, filter);
+    }
+
+    /// The capture search from the men `men` (each known to have a first
+    /// jump) and the kings in `king_filter`.
+    #[inline]
+    fn search_captures_from<S: CaptureSink>(&self, sink: &mut S, men: u64, king_filter: u64) {
         let us = self.side.index();
         let own = self.pieces[us];
-        let filter = only_from.map_or(!0, |b| 1u64 << b);
-        let men = self.men_that_capture() & filter;
+        let filter = king_filter;
         let kings = own & self.kings & filter;
         if men == 0 && kings == 0 {
             return;
@@ -287,7 +361,8 @@ impl<V: Variant> Draughts<V> {
             enemies: self.pieces[1 - us],
             empty: self.empty_squares(),
             from: 0,
-            man_steps: self.man_capture_steps(),
+            king_move: false,
+            man_directions: self.man_capture_directions(),
             crowning_row: crowning_row(self.side),
             path: CapturePath::EMPTY,
             sink,
@@ -300,6 +375,7 @@ impl<V: Variant> Draughts<V> {
                 let from = rest & rest.wrapping_neg();
                 rest ^= from;
                 search.from = from.trailing_zeros();
+                search.king_move = is_king;
                 search.empty = base_empty | from;
                 if is_king {
                     search.king(from, 0, false);
@@ -322,8 +398,9 @@ impl<V: Variant> Draughts<V> {
     /// Fills `moves` with every legal move.
     pub(crate) fn generate(&self, moves: &mut MoveList<Move>) {
         moves.clear();
-        if self.has_capture() {
-            self.search_captures(&mut ListSink { list: moves }, None);
+        let men = self.men_that_capture();
+        if men != 0 || self.kings_capture() {
+            self.search_captures_from(&mut ListSink { list: moves }, men, !0);
             if V::MAJORITY_RULE {
                 self.keep_majority_captures(moves);
             }
@@ -338,7 +415,7 @@ impl<V: Variant> Draughts<V> {
         let men = own & !self.kings;
         let empty = self.empty_squares();
         let crowning = crowning_row(self.side);
-        for &step in forward_steps(self.side) {
+        for_each_forward_step!(self.side, |step| {
             let mut targets = shift(men, step) & empty;
             while targets != 0 {
                 let to = targets.trailing_zeros();
@@ -346,7 +423,7 @@ impl<V: Variant> Draughts<V> {
                 let from = (to as i32 - step) as u32;
                 moves.push(Move::new(from, to, 0, crowning >> to & 1 != 0));
             }
-        }
+        });
         let mut kings = own & self.kings;
         while kings != 0 {
             let from = kings.trailing_zeros();
@@ -366,9 +443,10 @@ impl<V: Variant> Draughts<V> {
 
     /// The number of legal moves, counting quiet moves without listing them.
     pub(crate) fn count(&self) -> u64 {
-        if self.has_capture() {
+        let capturing_men = self.men_that_capture();
+        if capturing_men != 0 || self.kings_capture() {
             let mut moves = MoveList::new();
-            self.search_captures(&mut ListSink { list: &mut moves }, None);
+            self.search_captures_from(&mut ListSink { list: &mut moves }, capturing_men, !0);
             if V::MAJORITY_RULE {
                 self.keep_majority_captures(&mut moves);
             }
@@ -379,8 +457,10 @@ impl<V: Variant> Draughts<V> {
         let men = own & !self.kings;
         let kings = own & self.kings;
         let empty = self.empty_squares();
-        let [a, b] = *forward_steps(self.side);
-        let mut count = (shift(men, a) & empty).count_ones() + (shift(men, b) & empty).count_ones();
+        let mut count = 0;
+        for_each_forward_step!(self.side, |step| {
+            count += (shift(men, step) & empty).count_ones();
+        });
         if kings != 0 {
             for step in ALL_STEPS {
                 let mut ray = shift(kings, step) & empty;

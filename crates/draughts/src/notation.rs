@@ -292,7 +292,9 @@ struct PathCollector {
 }
 
 impl CaptureSink for PathCollector {
-    fn capture(&mut self, mv: Move, path: &CapturePath) {
+    const RECORDS_PATH: bool = true;
+
+    fn capture(&mut self, mv: Move, path: &CapturePath, _may_repeat: bool) {
         if self.target.is_none_or(|t| t == mv) {
             self.found.push((mv, *path));
         }

@@ -9,13 +9,23 @@ use crate::layout::{VALID, bit_of_square, rank_of, square_of};
 use crate::notation::{self, FenError, MoveError};
 use crate::variant::{DraughtsRules, DrawRule, Variant};
 
-/// Zobrist keys: `[colour][king][bit]` flattened, then the side-to-move key.
-const KEYS: [u64; 4 * 36 + 1] = zobrist_keys(0x6472_6175_6768_7473);
-const SIDE_KEY: u64 = KEYS[4 * 36];
+/// Zobrist keys: `[colour * 2 + king][bit]` (64 wide so indexing needs no
+/// bounds check), then the side-to-move key.
+const KEYS: [u64; 4 * 64 + 1] = zobrist_keys(0x6472_6175_6768_7473);
+const PIECE_KEYS: [[u64; 64]; 4] = {
+    let mut table = [[0; 64]; 4];
+    let mut i = 0;
+    while i < 4 * 64 {
+        table[i / 64][i % 64] = KEYS[i];
+        i += 1;
+    }
+    table
+};
+const SIDE_KEY: u64 = KEYS[4 * 64];
 
 #[inline(always)]
 fn piece_key(color: usize, king: bool, bit: u32) -> u64 {
-    KEYS[(color * 2 + king as usize) * 36 + bit as usize]
+    PIECE_KEYS[(color & 1) * 2 + king as usize][bit as usize & 63]
 }
 
 /// A draughts position of rule set `V`: use the aliases [`Russian`](crate::Russian),

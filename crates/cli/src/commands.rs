@@ -1,0 +1,99 @@
+//! The commands that only need the rules: `moves`, `perft`, `show`.
+
+use std::time::Instant;
+
+use damero_core::{Evaluator, Game};
+use damero_search::{perft_divide, perft_parallel};
+
+use crate::CliError;
+use crate::games::GameCommand;
+use crate::setup::PositionArgs;
+
+/// `damero moves`.
+pub struct Moves {
+    pub position: PositionArgs,
+}
+
+impl GameCommand for Moves {
+    type Output = ();
+    fn run<G: Game, E: Evaluator<G>>(self, _evaluator: E) -> Result<(), CliError> {
+        let position: G = self.position.position()?;
+        for text in position.legal_move_texts() {
+            println!("{text}");
+        }
+        Ok(())
+    }
+}
+
+/// `damero perft`.
+pub struct Perft {
+    pub position: PositionArgs,
+    pub depth: u32,
+    pub divide: bool,
+    pub threads: usize,
+}
+
+impl GameCommand for Perft {
+    type Output = ();
+    fn run<G: Game, E: Evaluator<G>>(self, _evaluator: E) -> Result<(), CliError> {
+        let position: G = self.position.position()?;
+        if self.threads == 0 {
+            return Err(CliError::new("--threads must be at least 1"));
+        }
+        let started = Instant::now();
+        let total = if self.divide && self.depth > 0 {
+            let mut lines: Vec<(String, u64)> = if self.threads > 1 {
+                let mut rows = Vec::new();
+                let mut moves = damero_core::MoveList::new();
+                position.legal_moves(&mut moves);
+                for &mv in &moves {
+                    let mut child = position;
+                    child.play(mv);
+                    rows.push((
+                        position.format_move(mv),
+                        perft_parallel(&child, self.depth - 1, self.threads),
+                    ));
+                }
+                rows
+            } else {
+                perft_divide(&position, self.depth)
+                    .into_iter()
+                    .map(|(m, n)| (position.format_move(m), n))
+                    .collect()
+            };
+            lines.sort();
+            for (text, count) in &lines {
+                println!("{text} {count}");
+            }
+            lines.iter().map(|(_, n)| n).sum()
+        } else {
+            perft_parallel(&position, self.depth, self.threads)
+        };
+        let seconds = started.elapsed().as_secs_f64();
+        println!("total {total}");
+        eprintln!(
+            "perft {} depth {}: {total} leaves in {seconds:.3} s, {:.1} M leaves/s ({} thread{})",
+            G::NAME,
+            self.depth,
+            total as f64 / seconds.max(1e-9) / 1e6,
+            self.threads,
+            if self.threads == 1 { "" } else { "s" }
+        );
+        Ok(())
+    }
+}
+
+/// `damero show`.
+pub struct Show {
+    pub position: PositionArgs,
+}
+
+impl GameCommand for Show {
+    type Output = ();
+    fn run<G: Game, E: Evaluator<G>>(self, _evaluator: E) -> Result<(), CliError> {
+        let position: G = self.position.position()?;
+        print!("{}", position.diagram());
+        println!("{}", position.fen());
+        Ok(())
+    }
+}
