@@ -322,7 +322,9 @@ fn write_piece_move(p: &CrossPosition, mv: CrossMove) -> String {
             if filled == all {
                 format!("{vertex}*")
             } else {
-                let names: Vec<String> = squares_of(filled).map(|s| s.to_string()).collect();
+                // Sorted as strings: a2 before b1.
+                let mut names: Vec<String> = squares_of(filled).map(|s| s.to_string()).collect();
+                names.sort();
                 format!("{vertex}*{}", names.join(","))
             }
         }

@@ -270,6 +270,11 @@ fn fast_moves(p: &CrossPosition) -> BTreeSet<(String, RefBoard)> {
     let set: BTreeSet<(String, RefBoard)> = list
         .iter()
         .map(|&mv| {
+            // The printed piece move is the reference label, except that a
+            // split filling every empty guarded square prints as `ab12*`.
+            let text = p.format_move(mv);
+            let piece = text.split('x').next().unwrap();
+            assert!(piece == label(mv) || (piece.ends_with('*') && label(mv).starts_with(piece)), "{text}");
             let mut child = *p;
             child.play(mv);
             (label(mv), RefBoard::from_position(&child))
