@@ -2,19 +2,24 @@
 //! `cargo test`; deep ones are `#[ignore]`d (run with `--ignored`).
 
 use damero_core::Game;
-use damero_draughts::{English, Russian, Spanish};
+use damero_core::RuleSet;
+use damero_draughts::{English, Russian, Spanish, Zisnella, ZisnellaRules};
 use damero_search::perft_parallel;
 
 /// Above this many leaves a line is skipped unless `deep` is set.
 const FAST_LIMIT: u64 = 6_000_000;
 
 fn run_suite<G: Game>(data: &str, deep: bool) -> usize {
+    run_suite_with::<G>(data, deep, G::Rules::default())
+}
+
+fn run_suite_with<G: Game>(data: &str, deep: bool, rules: G::Rules) -> usize {
     let mut checked = 0;
     for line in data.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
         let mut fields = line.split(';').map(str::trim);
         let id = fields.next().expect("id");
         let fen = fields.next().expect("fen");
-        let position = G::from_fen(fen, G::Rules::default()).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let position = G::from_fen(fen, rules).unwrap_or_else(|e| panic!("{id}: {e}"));
         for entry in fields {
             let (depth, count) = entry.split_once(' ').expect("depth count");
             let depth: u32 = depth.parse().expect("depth");
@@ -31,7 +36,7 @@ fn run_suite<G: Game>(data: &str, deep: bool) -> usize {
 
 #[test]
 fn russian_perft() {
-    assert!(run_suite::<Russian>(include_str!("data/russian.perft"), false) >= 9);
+    assert!(run_suite::<Russian>(include_str!("data/russian.perft"), false) >= 28);
 }
 
 #[test]
@@ -60,4 +65,17 @@ fn spanish_perft() {
 #[ignore = "deep perft: minutes"]
 fn spanish_perft_deep() {
     assert!(run_suite::<Spanish>(include_str!("data/spanish.perft"), true) >= 3);
+}
+
+#[test]
+fn zisnella_perft() {
+    assert!(run_suite::<Zisnella>(include_str!("data/zisnella.perft"), false) >= 9);
+    let backward = ZisnellaRules::default().with_options(["men_capture_backward=true"]).unwrap();
+    assert!(run_suite_with::<Zisnella>(include_str!("data/zisnella_backward.perft"), false, backward) >= 9);
+}
+
+#[test]
+#[ignore = "deep perft: minutes"]
+fn zisnella_perft_deep() {
+    assert!(run_suite::<Zisnella>(include_str!("data/zisnella.perft"), true) >= 2);
 }

@@ -85,3 +85,28 @@ proptest! {
         check_properties::<EnglishVariant>(&choices, &noise)?;
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Spanish = Zisnella + the quantity/quality filter (zisnella.md 10): the
+    /// same placement gives the Spanish list exactly as the filtered Zisnella list.
+    #[test]
+    fn zisnella_captures_filter_to_spanish(choices in prop::collection::vec(any::<u16>(), 0..150)) {
+        let z = reachable::<ZisnellaVariant>(&choices);
+        let s = Draughts::<SpanishVariant>::from_fen(&z.fen(), Default::default()).expect("same FEN");
+        let mut zm = MoveList::new();
+        z.legal_moves(&mut zm);
+        let kings_taken = |m: &damero_draughts::Move| {
+            z.captured_squares(*m).iter().filter(|&&sq| z.piece_at(sq).is_some_and(|p| p.king)).count()
+        };
+        let best = zm.iter().map(|m| (m.capture_count(), kings_taken(m))).max();
+        let mut filtered: Vec<String> = zm
+            .iter()
+            .filter(|m| Some((m.capture_count(), kings_taken(m))) == best)
+            .map(|&m| z.format_move(m))
+            .collect();
+        filtered.sort();
+        prop_assert_eq!(s.legal_move_texts(), filtered);
+    }
+}
