@@ -1,7 +1,7 @@
 //! Turning the common flags (`--fen`, `--rule`, `--seed`) into a position.
 
 use clap::Args;
-use damero_core::{Game, RuleSet};
+use damero_core::{Game, GameRecord, RuleSet};
 
 use crate::CliError;
 
@@ -17,6 +17,10 @@ pub struct PositionArgs {
     /// Seed of a random start setup (games with random setups only).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Moves to play from the start (or `--fen`) position first, separated by
+    /// spaces, in the game's notation.
+    #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
+    pub moves: Option<String>,
 }
 
 impl PositionArgs {
@@ -32,12 +36,23 @@ impl PositionArgs {
         G::Rules::default().with_options(settings.iter().map(String::as_str)).map_err(CliError::from)
     }
 
+    /// The game these flags describe: its start (or `--fen`) and the
+    /// `--moves` played from there.
+    pub fn record<G: Game>(&self) -> Result<GameRecord<G>, CliError> {
+        let rules = self.rules::<G>()?;
+        let start = match &self.fen {
+            Some(fen) => G::from_fen(fen, rules)?,
+            None => G::start(rules),
+        };
+        let mut record = GameRecord::new(start);
+        for text in self.moves.iter().flat_map(|m| m.split_whitespace()) {
+            record.try_play(text)?;
+        }
+        Ok(record)
+    }
+
     /// The position these flags describe.
     pub fn position<G: Game>(&self) -> Result<G, CliError> {
-        let rules = self.rules::<G>()?;
-        match &self.fen {
-            Some(fen) => G::from_fen(fen, rules).map_err(CliError::from),
-            None => Ok(G::start(rules)),
-        }
+        Ok(*self.record::<G>()?.position())
     }
 }
