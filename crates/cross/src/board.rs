@@ -4,8 +4,8 @@ use damero_core::Color;
 use damero_core::smallvec::SmallVec;
 
 use crate::geometry::{
-    CORNERS, at_least_two, corner_layers, cross_centres, guard_layers, guarded_by, orthogonal_neighbours,
-    squares_of, vertices_of,
+    CORNERS, any_layer, at_least_three, at_least_two, corner_layers, cross_centres, guard_layers, guarded_by,
+    neighbour_layers, orthogonal_neighbours, squares_of, vertices_of,
 };
 use crate::moves::{CrossMove, MoveKind, fill_squares};
 
@@ -98,6 +98,34 @@ impl Board {
             .next()
             .map(|s| s.to_string())
             .or_else(|| vertices_of(b[0] | b[1]).next().map(|v| v.to_string()))
+    }
+
+    /// Where a piece of `side` arriving makes a formation possible, for the
+    /// fast test of the move generator: `(squares, vertices)`. A square piece
+    /// arriving outside the first set, or a vertex piece outside the second,
+    /// makes no formation (pieces that leave only ever break formations), so
+    /// the move needs no capture search. A superset is enough: a hit only
+    /// sends the move to the full test.
+    #[inline]
+    pub(crate) fn danger_zones(&self, side: Color) -> (u64, u64) {
+        let me = side.index();
+        let (my_squares, my_vertices) = (self.squares[me], self.vertices[me]);
+        let (enemy_squares, enemy_vertices) = (self.squares[me ^ 1], self.vertices[me ^ 1]);
+        let occupied = self.occupied_squares();
+        let around = neighbour_layers(occupied);
+        // A on the arriving piece: two enemy corners there already.
+        let a = at_least_two(corner_layers(enemy_vertices));
+        // B on an enemy vertex that already guards one of my square pieces.
+        let b = guarded_by(enemy_vertices & any_layer(guard_layers(my_squares)));
+        // C centred on the arrival, or on a neighbour with three of its four
+        // neighbours filled already.
+        let c = (around[0] & around[1] & around[2] & around[3])
+            | orthogonal_neighbours(occupied & at_least_three(around));
+        // A vertex piece: B on it (two enemy squares guarded), or A on an
+        // enemy square that already has one of my pieces on a corner.
+        let touched = enemy_squares & any_layer(corner_layers(my_vertices));
+        let v = at_least_two(guard_layers(enemy_squares)) | any_layer(guard_layers(touched));
+        (a | b | c, v)
     }
 
     /// Every formation on the board with the pieces it removes (rule 9).

@@ -149,15 +149,32 @@ pub const fn at_least_two(l: [u64; 4]) -> u64 {
     (l[0] & l[1]) | (l[2] & l[3]) | ((l[0] | l[1]) & (l[2] | l[3]))
 }
 
+/// The four neighbour layers of a square set: square `s` is in layer `i`
+/// when its neighbour in direction `i` (north, south, east, west) is in
+/// `occupied`. Edge squares lack the neighbour off the board.
+#[inline]
+pub const fn neighbour_layers(occupied: u64) -> [u64; 4] {
+    [occupied >> 8, occupied << 8, (occupied >> 1) & NOT_FILE_H, (occupied << 1) & NOT_FILE_A]
+}
+
 /// Squares of `occupied` whose four orthogonal neighbours are all in
 /// `occupied` (the centres of pattern C, rule 9); never on the edge.
 #[inline]
 pub const fn cross_centres(occupied: u64) -> u64 {
-    let north = occupied >> 8;
-    let south = occupied << 8;
-    let east = (occupied >> 1) & NOT_FILE_H;
-    let west = (occupied << 1) & NOT_FILE_A;
+    let [north, south, east, west] = neighbour_layers(occupied);
     occupied & north & south & east & west
+}
+
+/// The elements that are in at least three of the four layers.
+#[inline]
+pub const fn at_least_three(l: [u64; 4]) -> u64 {
+    (l[0] & l[1] & (l[2] | l[3])) | (l[2] & l[3] & (l[0] | l[1]))
+}
+
+/// The elements that are in at least one of the four layers.
+#[inline]
+pub const fn any_layer(l: [u64; 4]) -> u64 {
+    l[0] | l[1] | l[2] | l[3]
 }
 
 /// The four orthogonal neighbours of every square in `squares`.

@@ -31,7 +31,11 @@
 //! numbered like the square whose top-right corner it is, so a vertex set is a
 //! `u64` and the squares it guards are four shifts). Spares are derived: 16
 //! minus the pieces on the board. Captures are found with bitboard "at least
-//! two of four layers" tests; only when one exists does the order search run.
+//! two of four layers" tests. Once per position the generator computes the
+//! squares and vertices where an arriving piece could complete a formation;
+//! a move landing elsewhere needs no capture work at all (pieces leaving only
+//! break formations). Otherwise the whole board is tested, and only when a
+//! formation exists does the search over removal orders run.
 //!
 //! # Notation
 //! Positions: `wwwwwwww/wwwwwwww/8/8/8/8/bbbbbbbb/bbbbbbbb 7/7/7/7/7/7/7 b` —

@@ -177,7 +177,22 @@ impl CrossPosition {
             return;
         }
         let mut results: SmallVec<[Removal; 4]> = SmallVec::new();
+        let (danger_squares, danger_vertices) = self.board.danger_zones(self.side);
         self.piece_moves(|mv| {
+            // The fast test: most moves land where no formation can arise.
+            let quiet = match mv.kind {
+                MoveKind::Slide | MoveKind::ToSquare => danger_squares >> mv.to & 1 == 0,
+                MoveKind::ToCorner => danger_vertices >> mv.to & 1 == 0,
+                MoveKind::Split => false,
+            };
+            if quiet {
+                debug_assert!(
+                    !self.board.after_piece_move(self.side, mv).any_formation(),
+                    "danger zones missed a formation"
+                );
+                emit(mv);
+                return;
+            }
             let after = self.board.after_piece_move(self.side, mv);
             if !after.any_formation() {
                 emit(mv);
