@@ -1,8 +1,141 @@
-//! Criterion benches (to be filled by the crate that owns this file).
+//! Tumbling Down benches: move generation, perft (copy-make against
+//! make/unmake) and random playouts.
 #![allow(missing_docs)]
-use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
 
-fn benches(_c: &mut Criterion) {}
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use damero_core::{Game, MoveList};
+use damero_tumbling_down::{Position, Rules};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 
-criterion_group!(group, benches);
+/// A position `plies` random moves into a game (fixed seed), not decided.
+fn midgame(rules: Rules, plies: usize, seed: u64) -> Position {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    loop {
+        let mut p = Position::start(rules);
+        let mut moves = MoveList::new();
+        for _ in 0..plies {
+            p.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            p.play(moves[rng.random_range(0..moves.len())]);
+        }
+        if p.outcome().is_none() {
+            return p;
+        }
+    }
+}
+
+fn positions() -> Vec<(&'static str, Position)> {
+    vec![
+        ("original-start", Position::start(Rules::original())),
+        ("boardspace-start", Position::start(Rules::boardspace())),
+        ("original-ply20", midgame(Rules::original(), 20, 1)),
+        ("boardspace-ply20", midgame(Rules::boardspace(), 20, 2)),
+    ]
+}
+
+fn movegen(c: &mut Criterion) {
+    let mut group = c.benchmark_group("tumbling_down/movegen");
+    for (name, p) in positions() {
+        let mut moves = MoveList::new();
+        p.legal_moves(&mut moves);
+        group.throughput(Throughput::Elements(moves.len() as u64));
+        group.bench_with_input(BenchmarkId::from_parameter(name), &p, |b, p| {
+            b.iter(|| {
+                p.legal_moves(&mut moves);
+                black_box(moves.len())
+            })
+        });
+    }
+    group.finish();
+}
+
+/// Perft without bulk counting, by copy-make: every leaf is played.
+fn perft_copy(p: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = MoveList::new();
+    p.legal_moves(&mut moves);
+    let mut nodes = 0;
+    for &mv in &moves {
+        let mut child = *p;
+        child.play(mv);
+        nodes += perft_copy(&child, depth - 1);
+    }
+    nodes
+}
+
+/// The same by make/unmake on one position.
+fn perft_unmake(p: &mut Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = MoveList::new();
+    p.legal_moves(&mut moves);
+    let mut nodes = 0;
+    for &mv in &moves {
+        let undo = p.make(mv);
+        nodes += perft_unmake(p, depth - 1);
+        p.unmake(&undo);
+    }
+    nodes
+}
+
+fn perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group("tumbling_down/perft");
+    group.sample_size(10);
+    for (name, p) in positions().into_iter().take(3) {
+        let depth = 3;
+        let bulk = damero_search::perft(&p, depth);
+        group.throughput(Throughput::Elements(bulk));
+        group.bench_with_input(BenchmarkId::new("bulk-copy-make", name), &p, |b, p| {
+            b.iter(|| damero_search::perft(black_box(p), depth))
+        });
+        let leaves = perft_copy(&p, depth);
+        assert_eq!(leaves, bulk);
+        let mut q = p;
+        assert_eq!(perft_unmake(&mut q, depth), bulk);
+        group.bench_with_input(BenchmarkId::new("leaves-copy-make", name), &p, |b, p| {
+            b.iter(|| perft_copy(black_box(p), depth))
+        });
+        group.bench_with_input(BenchmarkId::new("leaves-make-unmake", name), &p, |b, p| {
+            let mut q = *p;
+            b.iter(|| perft_unmake(black_box(&mut q), depth))
+        });
+    }
+    group.finish();
+}
+
+/// One random game to its end (or 1000 plies), returning the plies played.
+fn playout(start: &Position, rng: &mut SmallRng) -> u64 {
+    let mut p = *start;
+    let mut moves = MoveList::new();
+    for ply in 0..1000 {
+        p.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return ply;
+        }
+        p.play(moves[rng.random_range(0..moves.len())]);
+    }
+    1000
+}
+
+fn playouts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("tumbling_down/playout");
+    group.throughput(Throughput::Elements(1));
+    for rules in [Rules::original(), Rules::boardspace()] {
+        let start = Position::start(rules);
+        let mut rng = SmallRng::seed_from_u64(7);
+        group.bench_function(BenchmarkId::from_parameter(rules.variant.name()), |b| {
+            b.iter(|| playout(black_box(&start), &mut rng))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(group, movegen, perft, playouts);
 criterion_main!(group);

@@ -1,5 +1,53 @@
 #![no_main]
-// Placeholder: the owning crate replaces this with a real target.
+//! From the start (either variant) or a parsed position, reads move texts
+//! (one per line) and plays the legal ones, checking the hash, the piece
+//! counts and that the move was listed. A line that is no legal move plays
+//! the legal move its first byte indexes, so inputs reach deep positions.
+use damero_core::{Color, Game, MoveList};
+use damero_tumbling_down::{Position, Rules};
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|_data: &[u8]| {});
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let mut lines = text.lines();
+    let first = lines.next().unwrap_or("");
+    let rules = if first.starts_with('B') { Rules::boardspace() } else { Rules::original() };
+    let mut p = Position::from_fen(first, rules).unwrap_or_else(|_| Position::start(rules));
+    let counts = [p.piece_count(Color::White), p.piece_count(Color::Black)];
+    let mut moves = MoveList::new();
+    for line in lines {
+        let before = p;
+        match p.try_play(line) {
+            Ok(mv) => {
+                before.legal_moves(&mut moves);
+                assert!(moves.contains(&mv), "{line} parsed but is not listed");
+                assert_eq!(before.format_move(mv), before.parse_move(line).map(|m| before.format_move(m)).unwrap());
+                assert_eq!(p.zobrist(), p.zobrist_from_scratch());
+                assert_eq!([p.piece_count(Color::White), p.piece_count(Color::Black)], counts);
+                let undo_check = {
+                    let mut q = before;
+                    let undo = q.make(mv);
+                    assert_eq!(q, p);
+                    q.unmake(&undo);
+                    q
+                };
+                assert_eq!(undo_check, before);
+                if p.winner().is_some() {
+                    assert!(p.legal_move_texts().is_empty());
+                }
+            }
+            Err(_) => {
+                assert_eq!(p, before, "a rejected move changed the position");
+                p.legal_moves(&mut moves);
+                if let (Some(&byte), false) = (line.as_bytes().first(), moves.is_empty()) {
+                    let mv = moves[byte as usize % moves.len()];
+                    let text = p.format_move(mv);
+                    assert_eq!(p.parse_move(&text), Ok(mv));
+                    p.play(mv);
+                    assert_eq!(p.zobrist(), p.zobrist_from_scratch());
+                    assert_eq!([p.piece_count(Color::White), p.piece_count(Color::Black)], counts);
+                }
+            }
+        }
+    }
+});
