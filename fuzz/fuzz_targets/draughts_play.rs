@@ -1,5 +1,39 @@
 #![no_main]
-// Placeholder: the owning crate replaces this with a real target.
+//! Arbitrary move texts played from a start or fuzzed position: parsing never
+//! panics, an accepted move is legal, and the incremental hash stays exact.
+use damero_core::{Game, MoveList};
+use damero_draughts::{English, Russian, Spanish, Zisnella};
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|_data: &[u8]| {});
+fn run<G: Game>(text: &str) {
+    let mut lines = text.lines();
+    let mut position = match lines.next() {
+        Some(first) => G::from_fen(first, Default::default()).unwrap_or_else(|_| G::start(Default::default())),
+        None => G::start(Default::default()),
+    };
+    let mut moves = MoveList::new();
+    for line in lines {
+        position.legal_moves(&mut moves);
+        match position.parse_move(line) {
+            Ok(mv) => {
+                assert!(moves.contains(&mv), "accepted an illegal move {line}");
+                position.play(mv);
+                assert_eq!(position.zobrist(), position.zobrist_from_scratch());
+            }
+            Err(error) => {
+                let _ = error.to_string();
+            }
+        }
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&selector, rest)) = data.split_first() else { return };
+    let Ok(text) = std::str::from_utf8(rest) else { return };
+    match selector % 4 {
+        0 => run::<Russian>(text),
+        1 => run::<Zisnella>(text),
+        2 => run::<Spanish>(text),
+        _ => run::<English>(text),
+    }
+});
