@@ -51,6 +51,7 @@ proptest! {
             prop_assert_eq!(reread, p);
             let mut moves = MoveList::new();
             p.legal_moves(&mut moves);
+            prop_assert_eq!(p.is_over(), moves.is_empty());
             for &mv in &moves {
                 let text = p.format_move(mv);
                 prop_assert_eq!(p.parse_move(&text), Ok(mv), "{} at {}", text, fen);
