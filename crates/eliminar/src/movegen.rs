@@ -44,8 +44,16 @@ pub(crate) fn first_jump_count(own: Bitboard, occupied: Bitboard) -> u32 {
 
 /// Follows every chain from `at` (a one-square set) having jumped `jumped`,
 /// with `occupied` the board without the mover, and calls `leaf` with the end
-/// square and jumped set of every maximal chain.
-fn extend(at: Bitboard, jumped: Bitboard, occupied: Bitboard, leaf: &mut impl FnMut(Bitboard, Bitboard)) {
+/// square and jumped set of every maximal chain, and whether the chain came
+/// back to a square it had been on (`visited` holds the squares so far).
+fn extend(
+    at: Bitboard,
+    jumped: Bitboard,
+    visited: Bitboard,
+    looped: bool,
+    occupied: Bitboard,
+    leaf: &mut impl FnMut(Bitboard, Bitboard, bool),
+) {
     let mut ended = true;
     for d in Direction::ORTHOGONAL {
         let over = at.shift(d);
@@ -59,11 +67,12 @@ fn extend(at: Bitboard, jumped: Bitboard, occupied: Bitboard, leaf: &mut impl Fn
             continue;
         }
         ended = false;
-        extend(land, jumped | over, occupied, leaf);
+        let again = !(land & visited).is_empty();
+        extend(land, jumped | over, visited | land, looped || again, occupied, leaf);
     }
     // Rule 3: a chain ends only when it cannot go on.
     if ended && !jumped.is_empty() {
-        leaf(at, jumped);
+        leaf(at, jumped, looped);
     }
 }
 
@@ -71,14 +80,18 @@ fn extend(at: Bitboard, jumped: Bitboard, occupied: Bitboard, leaf: &mut impl Fn
 pub(crate) fn generate_jumps(own: Bitboard, occupied: Bitboard, moves: &mut MoveList<Move>) {
     for from in jump_starts(own, occupied) {
         let segment = moves.len();
-        let without_mover = occupied & !Bitboard::from_square(from);
-        extend(Bitboard::from_square(from), Bitboard::EMPTY, without_mover, &mut |to, jumped| {
+        let start = Bitboard::from_square(from);
+        extend(start, Bitboard::EMPTY, start, false, occupied & !start, &mut |to, jumped, looped| {
             let to = to.first().expect("a chain ends on a square");
             let mv = Move::Jump { from, to, jumped };
             // Rule 3: chains with the same start, end and jumped set are one
-            // move. Only chains of this piece can coincide, so only its
-            // segment of the list is searched.
-            if !moves[segment..].contains(&mv) {
+            // move. Each jumped piece is one edge between two landing squares
+            // (a piece lands only on squares of its own file and rank
+            // parity), so a chain that never came back to a square walked a
+            // simple path, the only chain over its edges from its start to its
+            // end: it cannot repeat another. Only looping chains are looked up,
+            // and only among this piece's moves.
+            if !looped || !moves[segment..].contains(&mv) {
                 moves.push(mv);
             }
         });
