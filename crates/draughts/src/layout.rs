@@ -52,11 +52,13 @@ pub(crate) const TOP_ROW: u64 = 0xf << 32;
 /// Rank 1 (where Black men promote).
 pub(crate) const BOTTOM_ROW: u64 = 0xf;
 
-/// Moves every bit one diagonal step (bits that leave the board drop out of
-/// [`VALID`]-masked results; callers mask).
+/// Moves every bit one diagonal step. A rotation rather than a shift, so a
+/// step chosen at run time needs no branch: bits that wrap round land on bits
+/// 59..63, outside [`VALID`], and every caller masks the result with a subset
+/// of [`VALID`] (pieces, empty squares) before using it.
 #[inline(always)]
 pub(crate) const fn shift(bits: u64, step: Step) -> u64 {
-    if step > 0 { bits << step } else { bits >> -step }
+    bits.rotate_left(step.rem_euclid(64) as u32)
 }
 
 /// Bit index to the square it stands for, in the Russian orientation.
