@@ -227,7 +227,9 @@ impl Game for CrossPosition {
 
     const NAME: &'static str = "cross";
 
-    fn start(rules: Rules) -> CrossPosition {
+    fn start(mut rules: Rules) -> CrossPosition {
+        // An invalid ply limit of 0 is clamped to the nearest valid one.
+        rules.max_plies = rules.max_plies.map(|n| n.max(1));
         // Rule 4 (reconstructed): Black on ranks 1-2, White on 7-8, Black first.
         let board = match rules.setup {
             Setup::Reconstructed => Board { squares: [0xffff << 48, 0xffff], vertices: [0, 0] },

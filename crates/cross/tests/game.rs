@@ -186,3 +186,18 @@ fn evaluator_is_symmetric_bounded_and_sees_threats() {
         p.play(moves[(i * 7919) % moves.len()]);
     }
 }
+
+#[test]
+fn search_with_the_evaluator_defends_and_attacks_the_far_rank() {
+    use damero_search::{AlphaBeta, AlphaBetaConfig, Limits};
+    let mut search = AlphaBeta::new(AlphaBetaConfig::default(), CrossEvaluator);
+    // White must remove Black's d8 at once (e7-de78, pattern A) or lose.
+    let defend = position("d8 a1", "cd78 e7 h5", Color::White);
+    let result = search.search(&defend, &[], &Limits::depth(3), |_| {});
+    assert_eq!(result.best_move.map(|m| defend.format_move(m)).as_deref(), Some("e7-de78"));
+    // Black steps onto rank 8 where White cannot reach it: a win in two plies.
+    let attack = position("c7 a1", "h2 h3", Color::Black);
+    let result = search.search(&attack, &[], &Limits::depth(3), |_| {});
+    let best = result.best_move.map(|m| attack.format_move(m));
+    assert_eq!(best.as_deref(), Some("c7-c8"));
+}

@@ -402,5 +402,7 @@ fn options_parse_and_reject() {
         let err = Rules::default().with_options([bad]).unwrap_err();
         assert!(!err.to_string().is_empty(), "{bad}");
     }
-    assert!(Rules { max_plies: Some(0), ..Rules::default() }.validate().is_err());
+    let zero = Rules { max_plies: Some(0), ..Rules::default() };
+    assert!(zero.validate().is_err());
+    assert_eq!(CrossPosition::start(zero).rules().max_plies, Some(1), "clamped to the nearest valid");
 }
