@@ -85,6 +85,7 @@
 
 mod board;
 mod eval;
+mod fen;
 mod geometry;
 mod moves;
 mod notation;
@@ -93,8 +94,9 @@ mod rules;
 mod zobrist;
 
 pub use eval::CrossEvaluator;
+pub use fen::FenError;
 pub use geometry::{ParseVertexError, VERTEX_MASK, Vertex};
 pub use moves::{CrossMove, MoveKind};
-pub use notation::{FenError, MoveError};
+pub use notation::MoveError;
 pub use position::{CrossPosition, PIECES_PER_PLAYER, far_rank};
 pub use rules::{Rules, Setup};

@@ -4,9 +4,10 @@ use damero_core::smallvec::SmallVec;
 use damero_core::{Bitboard, Color, Game, MoveList, Outcome, Square};
 
 use crate::board::{Board, Removal, resolve_captures};
+use crate::fen::{self, FenError};
 use crate::geometry::{CORNERS, VERTEX_RING, Vertex, guarded_by, squares_of, step, vertices_of};
 use crate::moves::{CrossMove, MoveKind, fill_mask};
-use crate::notation::{self, FenError, MoveError};
+use crate::notation::{self, MoveError};
 use crate::rules::{Rules, Setup};
 use crate::zobrist;
 
@@ -293,11 +294,11 @@ impl Game for CrossPosition {
     }
 
     fn fen(&self) -> String {
-        notation::write_fen(self)
+        fen::write_fen(self)
     }
 
     fn from_fen(text: &str, rules: Rules) -> Result<CrossPosition, FenError> {
-        notation::read_fen(text, rules)
+        fen::read_fen(text, rules)
     }
 
     fn format_move(&self, mv: CrossMove) -> String {
@@ -309,6 +310,6 @@ impl Game for CrossPosition {
     }
 
     fn diagram(&self) -> String {
-        notation::diagram(self)
+        fen::diagram(self)
     }
 }
