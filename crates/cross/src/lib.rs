@@ -57,6 +57,12 @@
 //! - **Pattern C (rule 9)** is about squares only: its centre is a square
 //!   piece and its four neighbours are square pieces; a vertex piece neither
 //!   forms nor fills a cross, and is not removed by one.
+//! - **Corners are interior vertices only (rule 1)**: a board-corner square
+//!   such as `a1` has a single corner, so pattern A can never take it; an
+//!   edge square has two.
+//! - **Moving into a formation is legal**: nothing forbids a move whose
+//!   captures remove the mover's own pieces (the rules say captured pieces
+//!   may be the mover's), and formations of either colour are all removed.
 //! - **Patterns A and B** count the enemy pieces present when the formation
 //!   is removed: after an earlier removal in the chosen order a formation may
 //!   remove fewer pieces, or vanish.

@@ -227,6 +227,12 @@ fn rule_09_pattern_a_square_piece_with_two_enemy_corners() {
     assert_eq!(places(&q, Color::Black), ["a1"]);
     assert_eq!(places(&q, Color::White), ["h7"]);
     assert!(p.is_capture(p.parse_move("e5-de45").unwrap()));
+    // Stepping between two enemy corners is legal and removes the mover's
+    // piece with them.
+    let into = position("c3 a1", "bc34 cd45 h7", Color::Black);
+    let r = after(&into, "c3-c4");
+    assert_eq!(places(&r, Color::Black), ["a1"]);
+    assert_eq!(places(&r, Color::White), ["h7"]);
 }
 
 #[test]
