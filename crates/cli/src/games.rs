@@ -2,7 +2,10 @@
 //! monomorphic code for it.
 
 use damero_core::{Evaluator, Game};
+use damero_cross::{CrossEvaluator, CrossPosition};
 use damero_draughts::{DraughtsEvaluator, English, Russian, Spanish, Zisnella};
+use damero_eliminar::EliminarEvaluator;
+use damero_tumbling_down::TumblingDownEvaluator;
 
 use crate::CliError;
 
@@ -26,6 +29,9 @@ pub fn dispatch<C: GameCommand>(id: &str, command: C) -> Result<C::Output, CliEr
         "zisnella" => command.run::<Zisnella, _>(DraughtsEvaluator::default()),
         "spanish" => command.run::<Spanish, _>(DraughtsEvaluator::default()),
         "english" => command.run::<English, _>(DraughtsEvaluator::default()),
+        "eliminar" => command.run::<damero_eliminar::Position, _>(EliminarEvaluator::default()),
+        "tumbling-down" => command.run::<damero_tumbling_down::Position, _>(TumblingDownEvaluator::default()),
+        "cross" => command.run::<CrossPosition, _>(CrossEvaluator::default()),
         _ => Err(CliError::new(format!("unknown game '{id}' (known: {})", GAME_IDS.join(", ")))),
     }
 }
