@@ -111,9 +111,12 @@ impl Evaluator<Position> for TumblingDownEvaluator {
         score.clamp(-(max - 1), max - 1)
     }
 
-    /// Moves that land on a king square (of either side) may end the game.
+    /// Only moves that put a piece on an enemy king square: they decide the
+    /// game (rule 10) unless the same move makes the enemy a taller pure
+    /// stack, so quiescence over them ends at once. Covering any enemy stack
+    /// would not do: no piece ever leaves the board, so such sequences never
+    /// run out, and stacking onto one's own king would loop the same way.
     fn is_noisy(&self, position: &Position, mv: Move) -> bool {
-        let kings = position.kings(Color::White) | position.kings(Color::Black);
-        !(position.landing_squares(mv) & kings).is_empty()
+        !(position.landing_squares(mv) & position.kings(!position.side_to_move())).is_empty()
     }
 }
