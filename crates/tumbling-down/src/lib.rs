@@ -42,8 +42,8 @@
 //!   decided game has no further moves.
 //! - **Composed positions** may hold fewer than 29 pieces a side (more is an
 //!   error). Rules 9–10 are applied only after a move, so a text may show a side
-//!   without pure stacks that has not lost yet; it loses by its next move unless
-//!   that move wins or makes a pure stack. A side to move owning no stack has no
+//!   without pure stacks that has not lost yet; the next move (by either side)
+//!   that leaves it still without one decides the game against it (rule 10). A side to move owning no stack has no
 //!   move and loses ([`Game::terminal_outcome`](damero_core::Game::terminal_outcome)).
 //! - **`min_king_height`** only limits which stacks are kings: a player with
 //!   pure stacks all below it has no king to lose by covering, and loses only
