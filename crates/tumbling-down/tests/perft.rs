@@ -125,8 +125,10 @@ fn count_matches_generation_on_the_starts() {
     }
 }
 
-/// One line of `perft.txt`: the rules, the position and its counts.
-fn perft_data() -> Vec<(Rules, Position, Vec<(u32, u64)>)> {
+/// One line of `perft.txt`: the rules, the position and its (depth, count) pairs.
+type PerftLine = (Rules, Position, Vec<(u32, u64)>);
+
+fn perft_data() -> Vec<PerftLine> {
     include_str!("perft.txt")
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
