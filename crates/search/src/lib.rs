@@ -1,12 +1,58 @@
 //! # damero-search
 //!
-//! Generic search over any [`damero_core::Game`]: perft (move-generator
-//! verification and speed), alpha-beta and MCTS.
+//! Generic search over any [`damero_core::Game`] with any
+//! [`damero_core::Evaluator`]: no `dyn` and no allocation per node on the hot
+//! paths, the same result for the same seed and node limit.
+//!
+//! - [`perft`], [`perft_divide`], [`perft_parallel`]: move-tree counts.
+//! - [`AlphaBeta`]: iterative deepening, PVS, aspiration windows, a
+//!   lock-free shared [`TranspositionTable`], move ordering, quiescence,
+//!   late-move reductions, Lazy SMP threads; [`AlphaBetaConfig::exact`] lists
+//!   the options that keep fixed-depth values exact.
+//! - [`Mcts`]: UCT with a solver, tree reuse, seeded random or
+//!   evaluator-guided playouts, root-parallel threads.
+//! - [`Limits`] (depth, nodes, soft and hard time, a stop flag),
+//!   [`SearchInfo`] per iteration (its [`line`](SearchInfo::line) is the
+//!   CLI's `info` line) and [`SearchResult`].
+//! - For the command line: [`EngineSpec`] (`alphabeta:depth=8`,
+//!   `mcts:playouts=20000`...) and [`Engine`], playing [`level_spec`]s,
+//!   [`run_match`] with [`elo_estimate`], and [`bench()`].
+//!
+//! Scores are [`Score`]s for the side to move; the search never assumes the
+//! sides alternate (a child position with the same side to move is not
+//! negated), and draws come from the game itself: no legal move
+//! ([`Game::terminal_outcome`](damero_core::Game::terminal_outcome)),
+//! [`Game::rule_draw`](damero_core::Game::rule_draw), and repetition (the
+//! first repetition inside the search path is a draw).
+//!
+//! ```
+//! use damero_core::{Game, GameRecord};
+//! use damero_draughts::{DraughtsEvaluator, Russian, RussianRules};
+//! use damero_search::{AlphaBeta, AlphaBetaConfig, Engine, EngineSpec, Limits};
+//!
+//! let start = Russian::start(RussianRules::default());
+//! let mut search = AlphaBeta::new(AlphaBetaConfig::default(), DraughtsEvaluator::default());
+//! let result = search.search(&start, &[], &Limits::depth(6), |info| println!("{}", info.line(&start)));
+//! assert_eq!(result.depth, 6);
+//! println!("bestmove {}", start.format_move(result.best_move.unwrap()));
+//!
+//! // The same through an engine spec, as the CLI does it.
+//! let spec: EngineSpec = "mcts:playouts=2000,seed=3".parse()?;
+//! let mut engine = Engine::new(&spec, DraughtsEvaluator::default());
+//! let record = GameRecord::new(start);
+//! let result = engine.think(&record, |_| {});
+//! assert!(result.best_move.is_some());
+//! # Ok::<(), damero_search::SpecError>(())
+//! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 mod alphabeta;
+mod bench;
+mod engine;
+mod level;
 mod limits;
+mod matches;
 mod mcts;
 mod perft;
 mod report;
@@ -15,7 +61,11 @@ mod score;
 mod tt;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
+pub use bench::{BenchReport, bench};
+pub use engine::{Engine, EngineSpec, SpecError, SpecLimits};
+pub use level::{LevelError, MAX_LEVEL, MIN_LEVEL, level_spec};
 pub use limits::Limits;
+pub use matches::{MatchConfig, MatchGame, MatchProgress, MatchResult, elo_estimate, run_match};
 pub use mcts::{Mcts, MctsConfig, Rollout};
 pub use perft::{perft, perft_divide, perft_parallel};
 pub use report::{SearchInfo, SearchResult, format_pv};

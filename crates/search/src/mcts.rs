@@ -449,7 +449,8 @@ impl<G: Game> Tree<G> {
         let mut next_info = 1024;
         let timed = limits.soft_time.or(limits.hard_time);
         while budget.is_none_or(|b| playouts < b) && !self.full && self.nodes[0].proof == Proof::Unknown {
-            if playouts.is_multiple_of(256) && (limits.stop_requested() || timed.is_some_and(|t| start.elapsed() >= t))
+            if playouts.is_multiple_of(256)
+                && (limits.stop_requested() || timed.is_some_and(|t| start.elapsed() >= t))
             {
                 break;
             }

@@ -1,6 +1,7 @@
 //! Small games and a plain reference negamax for the search tests.
 #![allow(dead_code)]
 
+pub mod equality;
 pub mod reference;
 pub mod skirmish;
 pub mod tictactoe;

@@ -1,0 +1,105 @@
+//! The search on the real games: equality with negamax on positions of each
+//! game, proven results, and playing levels in order.
+
+mod common;
+
+use common::equality::check_equal;
+use common::random_positions;
+use damero_core::{Evaluator, Game};
+use damero_draughts::{DraughtsEvaluator, English, EnglishRules, Russian, RussianRules};
+use damero_search::{AlphaBeta, AlphaBetaConfig, Limits, MatchConfig, Score, level_spec, run_match};
+
+fn positions<G: Game>(start: G, count: usize, plies: usize, seed: u64) -> Vec<(G, Vec<u64>)> {
+    let mut out = vec![(start, Vec::new())];
+    out.extend(random_positions(start, count, plies, seed));
+    out
+}
+
+/// Equality at `depth` with quiescence and at `plain_depth` without.
+fn equal_on<G: Game, E: Evaluator<G>>(start: G, depth: u32, plain_depth: u32, plies: usize, eval: E) {
+    let positions = positions(start, 5, plies, 99);
+    check_equal(&positions, depth, true, eval.clone());
+    check_equal(&positions, plain_depth, false, eval);
+}
+
+#[test]
+fn exact_search_equals_negamax_on_russian() {
+    equal_on(Russian::start(RussianRules::default()), 6, 5, 30, DraughtsEvaluator::default());
+}
+
+#[test]
+fn exact_search_equals_negamax_on_english() {
+    equal_on(English::start(EnglishRules), 6, 5, 30, DraughtsEvaluator::default());
+}
+
+#[test]
+fn exact_search_equals_negamax_on_eliminar() {
+    let start = damero_eliminar::Position::start(Default::default());
+    equal_on(start, 4, 3, 10, damero_eliminar::EliminarEvaluator);
+}
+
+#[test]
+fn exact_search_equals_negamax_on_tumbling_down() {
+    let start = damero_tumbling_down::Position::start(Default::default());
+    equal_on(start, 2, 2, 12, damero_tumbling_down::TumblingDownEvaluator::default());
+}
+
+#[test]
+fn exact_search_equals_negamax_on_cross() {
+    let start = damero_cross::CrossPosition::start(Default::default());
+    equal_on(start, 2, 2, 12, damero_cross::CrossEvaluator);
+}
+
+#[test]
+fn russian_win_in_n_at_the_right_distance() {
+    // White king on a1 and man on c3 against a lone black man on h8... simpler:
+    // Black's last man on d4 is taken at once by the man on c3: a win in 1.
+    let rules = RussianRules::default();
+    let p = Russian::from_fen("W:Wc3:Bd4", rules).unwrap();
+    let r = AlphaBeta::new(AlphaBetaConfig::default(), DraughtsEvaluator::default()).search(
+        &p,
+        &[],
+        &Limits::depth(4),
+        |_| {},
+    );
+    assert_eq!(r.score, Score::win_in(1));
+    assert_eq!(p.format_move(r.best_move.unwrap()), "c3:e5");
+    // White to move, two men against one: the exact search and negamax agree
+    // on the distance of the forced result.
+    let p = Russian::from_fen("W:Wc3,e3:Bf6", rules).unwrap();
+    let expected = common::reference::negamax(&p, &[], 7, true, &DraughtsEvaluator::default());
+    let r = AlphaBeta::new(AlphaBetaConfig::exact(), DraughtsEvaluator::default()).search(
+        &p,
+        &[],
+        &Limits::depth(7),
+        |_| {},
+    );
+    assert_eq!(r.score, Score(expected));
+}
+
+#[test]
+fn levels_are_ordered() {
+    // Each level against the one two below, on Russian draughts, from random
+    // openings with swapped colours: the stronger level scores more than half.
+    let start = Russian::start(RussianRules::default());
+    let config = MatchConfig { games: 6, opening_plies: 4, max_plies: 120, seed: 5 };
+    for (strong, weak) in [(1, -1), (3, 1), (5, 3)] {
+        let result = run_match(
+            &start,
+            &level_spec(strong, 1).unwrap(),
+            &level_spec(weak, 1).unwrap(),
+            &DraughtsEvaluator::default(),
+            &config,
+            |_| {},
+        );
+        let t = result.tally;
+        assert_eq!(t.wins + t.draws + t.losses, 6);
+        assert!(
+            2 * t.wins + t.draws > 6,
+            "level {strong} against {weak}: +{} ={} -{}",
+            t.wins,
+            t.draws,
+            t.losses
+        );
+    }
+}

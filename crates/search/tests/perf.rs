@@ -1,0 +1,119 @@
+//! Speed measurements (ignored by default: `cargo test --release -p
+//! damero-search --test perf -- --ignored --nocapture`). They print medians.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use damero_core::Game;
+use damero_draughts::{DraughtsEvaluator, English, EnglishRules, Russian, RussianRules};
+use damero_search::{AlphaBeta, AlphaBetaConfig, Limits, Mcts, MctsConfig};
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+/// Middlegame positions: 14-20 random plies from the start.
+pub fn russian_middlegames() -> Vec<Russian> {
+    let start = Russian::start(RussianRules::default());
+    common::random_positions(start, 40, 20, 2024)
+        .into_iter()
+        .filter(|(p, h)| h.len() >= 12 && p.outcome().is_none())
+        .map(|(p, _)| p)
+        .take(8)
+        .collect()
+}
+
+#[test]
+#[ignore]
+fn alphabeta_nodes_per_second_on_russian_middlegames() {
+    let positions = russian_middlegames();
+    for threads in [1, 2] {
+        let mut rates = Vec::new();
+        let mut total_nodes = 0;
+        for p in &positions {
+            let config = AlphaBetaConfig { threads, ..AlphaBetaConfig::default() };
+            let mut search = AlphaBeta::new(config, DraughtsEvaluator::default());
+            let r = search.search(p, &[], &Limits::movetime(Duration::from_millis(1500)), |_| {});
+            rates.push(r.nps() as f64);
+            total_nodes += r.nodes;
+            println!("threads {threads}: depth {} nodes {} nps {} {}", r.depth, r.nodes, r.nps(), p.fen());
+        }
+        println!("threads {threads}: median nps {:.0} (total nodes {total_nodes})", median(rates));
+    }
+}
+
+#[test]
+#[ignore]
+fn alphabeta_time_to_depth_from_the_russian_start() {
+    let start = Russian::start(RussianRules::default());
+    for threads in [1, 2] {
+        let config = AlphaBetaConfig { threads, ..AlphaBetaConfig::default() };
+        let mut search = AlphaBeta::new(config, DraughtsEvaluator::default());
+        let t = Instant::now();
+        let r = search.search(&start, &[], &Limits::depth(14), |i| println!("{}", i.line(&start)));
+        println!("threads {threads}: depth 14 in {:?}, {} nodes, {} nps", t.elapsed(), r.nodes, r.nps());
+    }
+}
+
+#[test]
+#[ignore]
+fn alphabeta_two_thread_speedup_to_fixed_depth() {
+    let positions = russian_middlegames();
+    let mut ratios = Vec::new();
+    for p in &positions {
+        let mut times = [0.0; 2];
+        for (i, threads) in [1, 2].into_iter().enumerate() {
+            let config = AlphaBetaConfig { threads, ..AlphaBetaConfig::default() };
+            let mut search = AlphaBeta::new(config, DraughtsEvaluator::default());
+            let t = Instant::now();
+            search.search(p, &[], &Limits::depth(13), |_| {});
+            times[i] = t.elapsed().as_secs_f64();
+        }
+        println!("1 thread {:.3}s, 2 threads {:.3}s", times[0], times[1]);
+        ratios.push(times[0] / times[1]);
+    }
+    println!("median 2-thread speed-up (time to depth 13): {:.2}", median(ratios));
+}
+
+#[test]
+#[ignore]
+fn mcts_random_playouts_per_second_from_the_english_start() {
+    let start = English::start(EnglishRules);
+    let mut rates = Vec::new();
+    for seed in 0..5 {
+        let mut mcts = Mcts::new(MctsConfig { seed, ..MctsConfig::default() }, DraughtsEvaluator::default());
+        let t = Instant::now();
+        let r = mcts.search(&start, &[], &Limits::nodes(200_000), |_| {});
+        let secs = t.elapsed().as_secs_f64();
+        rates.push(r.nodes as f64 / secs);
+        println!("seed {seed}: {} playouts in {secs:.3}s", r.nodes);
+    }
+    println!("median playouts/s (1 thread): {:.0}", median(rates));
+}
+
+#[test]
+#[ignore]
+fn raw_random_playouts_per_second_from_the_english_start() {
+    // The game's own speed, without any tree: the ceiling for MCTS.
+    let start = English::start(EnglishRules);
+    let mut rng = damero_search::SeededRng::new(1);
+    let mut moves = damero_core::MoveList::new();
+    let t = Instant::now();
+    let mut plies = 0u64;
+    let n = 200_000;
+    for _ in 0..n {
+        let mut p = start;
+        loop {
+            p.legal_moves(&mut moves);
+            if moves.is_empty() || p.rule_draw() {
+                break;
+            }
+            p.play(moves[rng.below(moves.len())]);
+            plies += 1;
+        }
+    }
+    let secs = t.elapsed().as_secs_f64();
+    println!("raw: {:.0} playouts/s, {:.1} plies per playout", n as f64 / secs, plies as f64 / n as f64);
+}
