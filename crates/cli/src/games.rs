@@ -29,9 +29,9 @@ pub fn dispatch<C: GameCommand>(id: &str, command: C) -> Result<C::Output, CliEr
         "zisnella" => command.run::<Zisnella, _>(DraughtsEvaluator::default()),
         "spanish" => command.run::<Spanish, _>(DraughtsEvaluator::default()),
         "english" => command.run::<English, _>(DraughtsEvaluator::default()),
-        "eliminar" => command.run::<damero_eliminar::Position, _>(EliminarEvaluator::default()),
+        "eliminar" => command.run::<damero_eliminar::Position, _>(EliminarEvaluator),
         "tumbling-down" => command.run::<damero_tumbling_down::Position, _>(TumblingDownEvaluator::default()),
-        "cross" => command.run::<CrossPosition, _>(CrossEvaluator::default()),
+        "cross" => command.run::<CrossPosition, _>(CrossEvaluator),
         _ => Err(CliError::new(format!("unknown game '{id}' (known: {})", GAME_IDS.join(", ")))),
     }
 }

@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 mod commands;
+mod engine_commands;
 mod games;
 mod setup;
 
@@ -78,6 +79,99 @@ enum Command {
         #[command(flatten)]
         position: PositionArgs,
     },
+    /// Search the position: `info` lines while searching, then `bestmove MOVE`.
+    Bestmove {
+        /// Game id.
+        game: String,
+        /// `alphabeta`, `mcts`, `random`, or a full spec like `mcts:playouts=20000`.
+        #[arg(long, default_value = "alphabeta")]
+        engine: String,
+        #[command(flatten)]
+        limits: LimitFlags,
+        #[command(flatten)]
+        position: PositionArgs,
+    },
+    /// Play the engine in the terminal.
+    Play {
+        /// Game id.
+        game: String,
+        /// Strength, from -1 (random moves) to 10 (the strongest this machine allows).
+        #[arg(long, default_value_t = 5, allow_negative_numbers = true)]
+        level: i32,
+        /// The side you play.
+        #[arg(long = "as", value_name = "white|black", default_value = "white")]
+        side: String,
+        /// Seed of the engine's random choices at the weak levels (default: the clock).
+        #[arg(long)]
+        engine_seed: Option<u64>,
+        #[command(flatten)]
+        position: PositionArgs,
+    },
+    /// Engine against engine, colours swapped on each opening.
+    Match {
+        /// Game id.
+        game: String,
+        /// The first engine (White in the first game of each pair), e.g. `alphabeta:movetime=100`.
+        #[arg(long)]
+        white: String,
+        /// The second engine, e.g. `mcts:playouts=20000`.
+        #[arg(long)]
+        black: String,
+        /// Number of games.
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Seed of the random openings.
+        #[arg(long = "match-seed", default_value_t = 1)]
+        match_seed: u64,
+        /// Random plies that open each game.
+        #[arg(long, default_value_t = 4)]
+        opening_plies: u32,
+        /// A game longer than this many plies is a draw.
+        #[arg(long, default_value_t = 300)]
+        max_plies: u32,
+        /// Where to save the games (default: damero-match-GAME.pdn or .txt).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Hide the progress bar.
+        #[arg(long)]
+        quiet: bool,
+        #[command(flatten)]
+        position: PositionArgs,
+    },
+    /// Search fixed positions of every game at fixed depth: prints the total
+    /// node count (a regression signature) and the speed.
+    Bench,
+}
+
+/// Search limits shared by the searching commands.
+#[derive(clap::Args, Debug, Clone, Copy)]
+struct LimitFlags {
+    /// Search to this depth.
+    #[arg(long, conflicts_with_all = ["movetime", "nodes"])]
+    depth: Option<u32>,
+    /// Search this many milliseconds.
+    #[arg(long, conflicts_with = "nodes")]
+    movetime: Option<u64>,
+    /// Search this many nodes (MCTS: playouts).
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Search threads.
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+impl From<LimitFlags> for engine_commands::LimitArgs {
+    fn from(f: LimitFlags) -> Self {
+        engine_commands::LimitArgs {
+            depth: f.depth,
+            movetime: f.movetime,
+            nodes: f.nodes,
+            threads: f.threads,
+        }
+    }
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -93,6 +187,47 @@ fn run(cli: Cli) -> Result<(), CliError> {
             games::dispatch(&game, commands::Perft { position, depth, divide, threads })
         }
         Command::Show { game, position } => games::dispatch(&game, commands::Show { position }),
+        Command::Bestmove { game, engine, limits, position } => {
+            let spec = engine_commands::engine_spec(&engine, limits.into())?;
+            games::dispatch(&game, engine_commands::BestMove { position, spec })
+        }
+        Command::Play { game, level, side, engine_seed, position } => {
+            let human = damero_core::Color::from_name(&side)
+                .ok_or_else(|| CliError::new(format!("--as takes white or black, not '{side}'")))?;
+            games::dispatch(&game, engine_commands::Play { position, level, human, engine_seed })
+        }
+        Command::Match {
+            game,
+            white,
+            black,
+            games,
+            threads,
+            match_seed,
+            opening_plies,
+            max_plies,
+            out,
+            quiet,
+            position,
+        } => {
+            let white = engine_commands::engine_spec(&white, Default::default())?;
+            let black = engine_commands::engine_spec(&black, Default::default())?;
+            games::dispatch(
+                &game,
+                engine_commands::Match {
+                    position,
+                    white,
+                    black,
+                    games,
+                    threads,
+                    seed: match_seed,
+                    opening_plies,
+                    max_plies,
+                    out,
+                    progress: !quiet,
+                },
+            )
+        }
+        Command::Bench => engine_commands::run_bench().map(|_| ()),
     }
 }
 

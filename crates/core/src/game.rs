@@ -10,7 +10,7 @@ use crate::{Color, RuleSet};
 /// How many moves a [`MoveList`] holds before it spills to the heap. Ordinary
 /// positions of every damero game stay below it, so move generation does not
 /// allocate.
-pub const MOVE_LIST_INLINE: usize = 128;
+pub const MOVE_LIST_INLINE: usize = 256;
 
 /// A caller-owned buffer of moves, on the stack for up to
 /// [`MOVE_LIST_INLINE`] moves.
