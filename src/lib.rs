@@ -35,3 +35,8 @@ pub use damero_eliminar as eliminar;
 pub use damero_search as search;
 #[cfg(feature = "tumbling-down")]
 pub use damero_tumbling_down as tumbling_down;
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
