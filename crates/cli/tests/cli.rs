@@ -92,3 +92,111 @@ fn bad_input_is_one_line_and_status_2() {
     assert_eq!(damero(&["perft", "russian"]).status.code(), Some(2));
     assert_eq!(damero(&["moves", "russian", "--colour", "red"]).status.code(), Some(2));
 }
+
+fn legal_moves(game: &str, fen_or_moves: &[&str]) -> Vec<String> {
+    let mut args = vec!["moves", game];
+    args.extend_from_slice(fen_or_moves);
+    stdout(&damero(&args)).lines().map(str::to_owned).collect()
+}
+
+#[test]
+fn bestmove_prints_info_lines_then_a_legal_move() {
+    for (game, engine) in
+        [("russian", "alphabeta"), ("english", "mcts"), ("cross", "alphabeta"), ("eliminar", "mcts")]
+    {
+        let out = damero(&["bestmove", game, "--engine", engine, "--nodes", "3000"]);
+        assert!(out.status.success(), "{game}: {}", stderr(&out));
+        let text = stdout(&out);
+        let lines: Vec<&str> = text.lines().collect();
+        let last = lines.last().expect("some output");
+        let mv = last.strip_prefix("bestmove ").expect("last line is bestmove");
+        assert!(legal_moves(game, &[]).iter().any(|m| m == mv), "{game}: {mv} is not legal");
+        for info in &lines[..lines.len() - 1] {
+            assert!(info.starts_with("info depth="), "{info}");
+            for key in ["score=", "nodes=", "nps=", "pv="] {
+                assert!(info.contains(key), "{info} lacks {key}");
+            }
+        }
+    }
+    let out = damero(&["bestmove", "russian", "--depth", "3", "--threads", "2"]);
+    assert!(stdout(&out).lines().filter(|l| l.starts_with("info depth=")).count() >= 3);
+}
+
+#[test]
+fn bestmove_on_a_finished_game_says_none() {
+    let out = damero(&["bestmove", "russian", "--fen", "W:Wa1:Bb2,c3", "--depth", "2"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out).lines().last(), Some("bestmove (none)"));
+    assert!(stderr(&out).contains("0-1"));
+}
+
+#[test]
+fn play_answers_illegal_input_with_the_legal_moves() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_damero"))
+        .args(["play", "russian", "--level", "1", "--engine-seed", "5"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child.stdin.take().expect("stdin").write_all(b"c3-c4\nc3-d4\nquit\n").expect("write");
+    let out = child.wait_with_output().expect("wait");
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("legal moves: a3-b4 c3-b4 c3-d4"), "{text}");
+    assert!(text.contains("damero plays "), "{text}");
+    assert!(text.contains("|"), "the board is drawn: {text}");
+    assert_user_error(&["play", "russian", "--level", "11"], "level 11");
+    assert_user_error(&["play", "russian", "--as", "red"], "--as");
+}
+
+#[test]
+fn match_prints_a_table_and_saves_the_games() {
+    let dir = std::env::temp_dir().join(format!("damero-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pdn = dir.join("games.pdn");
+    let out = damero(&[
+        "match",
+        "russian",
+        "--white",
+        "alphabeta:depth=3",
+        "--black",
+        "random",
+        "--games",
+        "4",
+        "--threads",
+        "2",
+        "--quiet",
+        "--out",
+        pdn.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Elo difference"), "{text}");
+    let table: Vec<&str> =
+        text.lines().filter(|l| l.starts_with("alphabeta") || l.starts_with("random")).collect();
+    assert_eq!(table.len(), 2, "{text}");
+    let games = std::fs::read_to_string(&pdn).unwrap();
+    assert_eq!(games.matches("[Event \"damero match\"]").count(), 4);
+    assert!(games.contains("[GameType \"25\"]"));
+    // Other games are saved as tagged move lists.
+    let txt = dir.join("games.txt");
+    let out = damero(&[
+        "match",
+        "eliminar",
+        "--white",
+        "random",
+        "--black",
+        "mcts:playouts=200",
+        "--games",
+        "2",
+        "--quiet",
+        "--out",
+        txt.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(std::fs::read_to_string(&txt).unwrap().contains("[Game \"eliminar\"]"));
+    std::fs::remove_dir_all(&dir).ok();
+    assert_user_error(&["match", "russian", "--white", "alphabeta:depht=3", "--black", "random"], "depht");
+}
