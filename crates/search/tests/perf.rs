@@ -9,6 +9,22 @@ use damero_core::Game;
 use damero_draughts::{DraughtsEvaluator, English, EnglishRules, Russian, RussianRules};
 use damero_search::{AlphaBeta, AlphaBetaConfig, Limits, Mcts, MctsConfig};
 
+/// CPU time of this thread so far (Linux), to measure per CPU-second on a
+/// shared machine; falls back to nothing elsewhere.
+fn thread_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
+/// CPU time of the whole process (user + system), from /proc (Linux).
+fn process_cpu_seconds() -> f64 {
+    let text = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let fields: Vec<&str> = text.rsplit(')').next().unwrap_or("").split_whitespace().collect();
+    let ticks: f64 = fields.get(11..13).map_or(0.0, |f| f.iter().filter_map(|x| x.parse::<f64>().ok()).sum());
+    ticks / 100.0
+}
+
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
     xs[xs.len() / 2]
@@ -68,13 +84,19 @@ fn alphabeta_two_thread_speedup_to_fixed_depth() {
             let config = AlphaBetaConfig { threads, ..AlphaBetaConfig::default() };
             let mut search = AlphaBeta::new(config, DraughtsEvaluator::default());
             let t = Instant::now();
-            search.search(p, &[], &Limits::depth(13), |_| {});
+            let cpu = process_cpu_seconds();
+            let r = search.search(p, &[], &Limits::depth(17), |_| {});
             times[i] = t.elapsed().as_secs_f64();
+            println!(
+                "{threads} thread(s): {:.3}s wall, {:.3}s CPU, {} nodes",
+                times[i],
+                process_cpu_seconds() - cpu,
+                r.nodes
+            );
         }
-        println!("1 thread {:.3}s, 2 threads {:.3}s", times[0], times[1]);
         ratios.push(times[0] / times[1]);
     }
-    println!("median 2-thread speed-up (time to depth 13): {:.2}", median(ratios));
+    println!("median 2-thread speed-up (time to depth 17): {:.2}", median(ratios));
 }
 
 #[test]
@@ -85,12 +107,14 @@ fn mcts_random_playouts_per_second_from_the_english_start() {
     for seed in 0..5 {
         let mut mcts = Mcts::new(MctsConfig { seed, ..MctsConfig::default() }, DraughtsEvaluator::default());
         let t = Instant::now();
+        let cpu = thread_cpu_time();
         let r = mcts.search(&start, &[], &Limits::nodes(200_000), |_| {});
         let secs = t.elapsed().as_secs_f64();
-        rates.push(r.nodes as f64 / secs);
-        println!("seed {seed}: {} playouts in {secs:.3}s", r.nodes);
+        let cpu_secs = thread_cpu_time().zip(cpu).map_or(secs, |(b, a)| (b - a).as_secs_f64());
+        rates.push(r.nodes as f64 / cpu_secs);
+        println!("seed {seed}: {} playouts in {secs:.3}s wall, {cpu_secs:.3}s CPU", r.nodes);
     }
-    println!("median playouts/s (1 thread): {:.0}", median(rates));
+    println!("median playouts per CPU-second (1 thread): {:.0}", median(rates));
 }
 
 #[test]
@@ -101,6 +125,7 @@ fn raw_random_playouts_per_second_from_the_english_start() {
     let mut rng = damero_search::SeededRng::new(1);
     let mut moves = damero_core::MoveList::new();
     let t = Instant::now();
+    let cpu = thread_cpu_time();
     let mut plies = 0u64;
     let n = 200_000;
     for _ in 0..n {
@@ -114,6 +139,10 @@ fn raw_random_playouts_per_second_from_the_english_start() {
             plies += 1;
         }
     }
-    let secs = t.elapsed().as_secs_f64();
-    println!("raw: {:.0} playouts/s, {:.1} plies per playout", n as f64 / secs, plies as f64 / n as f64);
+    let secs = thread_cpu_time().zip(cpu).map_or(t.elapsed().as_secs_f64(), |(b, a)| (b - a).as_secs_f64());
+    println!(
+        "raw: {:.0} playouts per CPU-second, {:.1} plies per playout",
+        n as f64 / secs,
+        plies as f64 / n as f64
+    );
 }
