@@ -1,8 +1,82 @@
-//! Criterion benches (to be filled by the crate that owns this file).
+//! Criterion benches for the search crate: alpha-beta at a fixed depth on
+//! every game (in nodes per second) and MCTS random playouts on the draughts
+//! start positions (in playouts per second), one thread.
 #![allow(missing_docs)]
-use criterion::{Criterion, criterion_group, criterion_main};
 
-fn benches(_c: &mut Criterion) {}
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use damero::core::{Evaluator, Game};
+use damero::draughts::{DraughtsEvaluator, English, Russian};
+use damero::search::{AlphaBeta, AlphaBetaConfig, Limits, Mcts, MctsConfig};
+
+/// A Russian middlegame: both sides developed, no capture pending.
+const RUSSIAN_MIDDLEGAME: &str = "W:Wa1,c1,e1,g1,b2,f2,h2,c3,e3,g3,d4:Bb8,d8,f8,h8,a7,e7,g7,b6,f6,h6,e5";
+
+fn bench_alphabeta<G: Game, E: Evaluator<G>>(
+    c: &mut Criterion,
+    name: &str,
+    position: G,
+    depth: u32,
+    eval: E,
+) {
+    let config = AlphaBetaConfig { tt_mib: 16, ..AlphaBetaConfig::default() };
+    let search = || {
+        let mut search = AlphaBeta::new(config.clone(), eval.clone());
+        search.search(&position, &[], &Limits::depth(depth), |_| {}).nodes
+    };
+    // The node count is fixed at a fixed depth on one thread.
+    let nodes = search();
+    let mut group = c.benchmark_group("alphabeta");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(nodes));
+    group.bench_function(format!("{name}/depth{depth}"), |b| b.iter(search));
+    group.finish();
+}
+
+fn bench_mcts<G: Game, E: Evaluator<G>>(c: &mut Criterion, name: &str, position: G, eval: E) {
+    const PLAYOUTS: u64 = 20_000;
+    let mut group = c.benchmark_group("mcts");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(PLAYOUTS));
+    group.bench_function(format!("{name}/random-playouts"), |b| {
+        b.iter(|| {
+            let mut mcts = Mcts::new(MctsConfig { seed: 1, ..MctsConfig::default() }, eval.clone());
+            mcts.search(&position, &[], &Limits::nodes(PLAYOUTS), |_| {}).nodes
+        })
+    });
+    group.finish();
+}
+
+fn benches(c: &mut Criterion) {
+    let russian_eval = DraughtsEvaluator::default();
+    let russian = Russian::start(Default::default());
+    bench_alphabeta(c, "russian-start", russian, 10, russian_eval);
+    let middlegame = Russian::from_fen(RUSSIAN_MIDDLEGAME, Default::default()).expect("bench FEN");
+    bench_alphabeta(c, "russian-middlegame", middlegame, 10, russian_eval);
+    bench_alphabeta(c, "english-start", English::start(Default::default()), 10, DraughtsEvaluator::default());
+    bench_alphabeta(
+        c,
+        "eliminar-start",
+        damero::eliminar::Position::start(Default::default()),
+        6,
+        damero::eliminar::EliminarEvaluator,
+    );
+    bench_alphabeta(
+        c,
+        "tumbling-down-start",
+        damero::tumbling_down::Position::start(Default::default()),
+        5,
+        damero::tumbling_down::TumblingDownEvaluator::default(),
+    );
+    bench_alphabeta(
+        c,
+        "cross-start",
+        damero::cross::CrossPosition::start(Default::default()),
+        5,
+        damero::cross::CrossEvaluator,
+    );
+    bench_mcts(c, "english-start", English::start(Default::default()), DraughtsEvaluator::default());
+    bench_mcts(c, "russian-start", russian, russian_eval);
+}
 
 criterion_group!(group, benches);
 criterion_main!(group);

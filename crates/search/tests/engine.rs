@@ -1,0 +1,168 @@
+//! Engine specs, engines, matches and the bench signature.
+
+mod common;
+
+use std::time::Duration;
+
+use common::skirmish::{Skirmish, SkirmishEval, SkirmishRules};
+use common::tictactoe::{TicTacToe, TicTacToeEval};
+use damero_core::{Color, Game, GameRecord, Outcome};
+use damero_search::{
+    Engine, EngineSpec, MAX_LEVEL, MIN_LEVEL, MatchConfig, SpecError, SpecLimits, bench, level_spec,
+    run_match,
+};
+
+#[test]
+fn spec_examples_parse() {
+    let spec: EngineSpec = "alphabeta:depth=8".parse().unwrap();
+    assert_eq!(spec.limits().depth, Some(8));
+    assert_eq!(spec.limits().hard_time, None);
+    let spec: EngineSpec = "alphabeta:movetime=100".parse().unwrap();
+    assert_eq!(spec.limits().hard_time, Some(Duration::from_millis(100)));
+    let spec: EngineSpec = "alphabeta:nodes=50000,threads=2".parse().unwrap();
+    match &spec {
+        EngineSpec::AlphaBeta { config, limits } => {
+            assert_eq!(config.threads, 2);
+            assert_eq!(limits, &SpecLimits { nodes: Some(50_000), ..SpecLimits::default() });
+        }
+        other => panic!("{other:?}"),
+    }
+    let spec: EngineSpec = "mcts:playouts=20000".parse().unwrap();
+    assert_eq!(spec.limits().nodes, Some(20_000));
+    let spec: EngineSpec = "mcts:movetime=200".parse().unwrap();
+    assert_eq!(spec.limits().hard_time, Some(Duration::from_millis(200)));
+    // No limit: one second a move.
+    let spec: EngineSpec = "alphabeta".parse().unwrap();
+    assert_eq!(spec.limits().hard_time, Some(Duration::from_secs(1)));
+    let spec: EngineSpec = "alphabeta:exact=true,depth=3".parse().unwrap();
+    assert!(matches!(&spec, EngineSpec::AlphaBeta { config, .. } if config.is_exact()));
+}
+
+#[test]
+fn specs_display_round_trip() {
+    for text in [
+        "alphabeta:depth=8",
+        "alphabeta:movetime=100",
+        "alphabeta:nodes=50000,threads=2",
+        "alphabeta:depth=3,hash=8,noise=40,seed=9,pvs=false,lmr=false",
+        "mcts:playouts=20000",
+        "mcts:movetime=200,threads=2,seed=4,c=1.4,rollout_plies=6,memory=64",
+        "random:seed=3",
+        "random",
+    ] {
+        let spec: EngineSpec = text.parse().unwrap();
+        assert_eq!(spec.to_string(), text);
+        assert_eq!(spec.to_string().parse::<EngineSpec>().unwrap(), spec);
+    }
+}
+
+#[test]
+fn bad_specs_are_typed_errors() {
+    let err = |t: &str| t.parse::<EngineSpec>().unwrap_err();
+    assert_eq!(err("minimax:depth=3"), SpecError::UnknownEngine { name: "minimax".into() });
+    assert_eq!(err("alphabeta:depth"), SpecError::Malformed { text: "depth".into() });
+    assert_eq!(
+        err("alphabeta:playouts=5"),
+        SpecError::UnknownKey { engine: "alphabeta", key: "playouts".into() }
+    );
+    assert!(matches!(err("alphabeta:depth=x"), SpecError::InvalidValue { .. }));
+    assert!(matches!(err("alphabeta:depth=0"), SpecError::InvalidValue { .. }));
+    assert!(matches!(err("mcts:rollout=smart"), SpecError::InvalidValue { .. }));
+    assert!(matches!(err("mcts:c=-1"), SpecError::InvalidValue { .. }));
+    assert!(matches!(err("alphabeta:pvs=maybe"), SpecError::InvalidValue { .. }));
+    assert_eq!(err("mcts:depth=3").to_string(), "engine mcts has no setting 'depth'");
+}
+
+#[test]
+fn levels_exist_from_min_to_max_only() {
+    for level in MIN_LEVEL..=MAX_LEVEL {
+        let spec = level_spec(level, 0).unwrap();
+        // Each is a valid spec in text form too.
+        assert_eq!(spec.to_string().parse::<EngineSpec>().unwrap(), spec, "level {level}");
+    }
+    assert!(level_spec(MIN_LEVEL - 1, 0).is_err());
+    assert_eq!(
+        level_spec(11, 0).unwrap_err().to_string(),
+        "level 11 does not exist (levels run from -1 to 10)"
+    );
+    assert!(matches!(level_spec(-1, 0).unwrap(), EngineSpec::Random { .. }));
+}
+
+#[test]
+fn every_engine_plays_a_legal_move() {
+    let start = Skirmish::start(SkirmishRules::default());
+    let record = GameRecord::new(start);
+    for text in ["alphabeta:depth=4", "alphabeta:nodes=3000,threads=2", "mcts:playouts=2000", "random:seed=5"]
+    {
+        let spec: EngineSpec = text.parse().unwrap();
+        let mut engine = Engine::new(&spec, SkirmishEval);
+        let r = engine.think(&record, |_| {});
+        let mv = r.best_move.expect("a move");
+        assert!(start.parse_move(&start.format_move(mv)).is_ok(), "{text}");
+    }
+    // A decided game: no move.
+    let over = Skirmish::from_squares(&["a5"], &["d2"], Color::Black, SkirmishRules::default());
+    let mut engine = Engine::new(&"alphabeta:depth=2".parse().unwrap(), SkirmishEval);
+    assert_eq!(engine.think(&GameRecord::new(over), |_| {}).best_move, None);
+}
+
+#[test]
+fn matches_are_reproducible_swap_colours_and_tally() {
+    let start = Skirmish::start(SkirmishRules::default());
+    let strong: EngineSpec = "alphabeta:depth=4".parse().unwrap();
+    let weak: EngineSpec = "random:seed=2".parse().unwrap();
+    let config = MatchConfig { games: 6, opening_plies: 2, max_plies: 80, seed: 3 };
+    let mut calls = Vec::new();
+    let a = run_match(&start, &strong, &weak, &SkirmishEval, &config, |p| calls.push(*p));
+    assert_eq!(calls.len(), 6);
+    assert_eq!(calls.last().unwrap(), &a.tally);
+    assert_eq!(a.tally.wins + a.tally.draws + a.tally.losses, 6);
+    assert!(a.tally.wins >= 5, "{:?}", a.tally);
+    for (i, game) in a.games.iter().enumerate() {
+        assert_eq!(game.first_engine_color, if i % 2 == 0 { Color::White } else { Color::Black });
+        assert_eq!(game.opening_plies, 2);
+        // Both games of a pair start from the same opening.
+        let pair = &a.games[i - i % 2];
+        assert_eq!(game.record.moves()[..2], pair.record.moves()[..2]);
+        if !game.capped {
+            assert_eq!(game.record.outcome(), Some(game.outcome));
+        }
+    }
+    let b = run_match(&start, &strong, &weak, &SkirmishEval, &config, |_| {});
+    let moves = |r: &damero_search::MatchResult<Skirmish>| {
+        r.games.iter().map(|g| g.record.move_texts()).collect::<Vec<_>>()
+    };
+    assert_eq!(moves(&a), moves(&b));
+    let (elo, margin) = a.elo();
+    assert!(elo > 0.0 && margin > 0.0);
+}
+
+#[test]
+fn match_ply_cap_is_a_draw() {
+    let start = TicTacToe::start(Default::default());
+    let spec: EngineSpec = "random".parse().unwrap();
+    let config = MatchConfig { games: 2, opening_plies: 0, max_plies: 3, seed: 1 };
+    let r = run_match(&start, &spec, &spec, &TicTacToeEval, &config, |_| {});
+    for game in &r.games {
+        assert!(game.capped);
+        assert_eq!(game.outcome, Outcome::Draw);
+        assert_eq!(game.record.moves().len(), 3);
+    }
+}
+
+#[test]
+fn bench_signature_is_fixed() {
+    // The node count of the default search at fixed depths: it changes only
+    // when the search changes (then update it, as Stockfish's bench).
+    let skirmish = Skirmish::start(SkirmishRules::default());
+    let positions = [(skirmish, 7), (Skirmish::start(SkirmishRules { compulsory: true }), 7)];
+    let a = bench(&positions, &SkirmishEval);
+    let b = bench(&positions, &SkirmishEval);
+    assert_eq!(a.nodes, b.nodes);
+    assert_eq!(a.nodes, SKIRMISH_SIGNATURE);
+    let t = bench(&[(TicTacToe::start(Default::default()), 9)], &TicTacToeEval);
+    assert_eq!(t.nodes, TICTACTOE_SIGNATURE);
+}
+
+const SKIRMISH_SIGNATURE: u64 = 2504;
+const TICTACTOE_SIGNATURE: u64 = 5020;
