@@ -2,25 +2,7 @@
 //! aspiration windows, a shared transposition table, move ordering, late-move
 //! reductions, quiescence and Lazy SMP threads.
 //!
-//! # Which options keep the value exact
-//! At a fixed depth, the root value equals plain fixed-depth negamax (with the
-//! same quiescence rule) whatever the settings of [`pvs`](AlphaBetaConfig::pvs),
-//! [`aspiration`](AlphaBetaConfig::aspiration), [`tt`](AlphaBetaConfig::tt),
-//! [`killers`](AlphaBetaConfig::killers), [`history`](AlphaBetaConfig::history)
-//! and [`threads`](AlphaBetaConfig::threads), as long as
-//! [`lmr`](AlphaBetaConfig::lmr) and
-//! [`deeper_tt_cutoffs`](AlphaBetaConfig::deeper_tt_cutoffs) are off and
-//! [`noise`](AlphaBetaConfig::noise) is 0 ([`AlphaBetaConfig::exact`]). Late-move
-//! reductions search some moves less deeply, and a cutoff from a deeper
-//! table entry returns a deeper value than the fixed depth asks for: both
-//! change values (for the better, in play).
-//!
-//! Draws that depend on the path are kept out of the table: a score that used
-//! a repetition of a position above the node is stored without its score
-//! (only the move), so repetitions never leak into other paths. Draw rules
-//! based on counters the hash does not cover (a Zobrist key is placement and
-//! side to move, by the [`Game`] contract) can still meet a stored score from
-//! a position with another counter, as in every engine.
+//! See [`AlphaBetaConfig`] for which options keep values exact.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -35,6 +17,26 @@ use crate::tt::{Bound, TranspositionTable, score_from_tt, score_to_tt};
 
 /// The options of the alpha-beta search. [`Default`] is the strongest
 /// setting; [`AlphaBetaConfig::exact`] keeps fixed-depth values exact.
+///
+/// # Which options keep the value exact
+/// At a fixed depth, the root value equals plain fixed-depth negamax (with the
+/// same quiescence rule) whatever the settings of [`pvs`](AlphaBetaConfig::pvs),
+/// [`aspiration`](AlphaBetaConfig::aspiration), [`tt`](AlphaBetaConfig::tt),
+/// [`killers`](AlphaBetaConfig::killers), [`history`](AlphaBetaConfig::history)
+/// and [`threads`](AlphaBetaConfig::threads), as long as
+/// [`lmr`](AlphaBetaConfig::lmr) and
+/// [`deeper_tt_cutoffs`](AlphaBetaConfig::deeper_tt_cutoffs) are off and
+/// [`noise`](AlphaBetaConfig::noise) is 0 ([`AlphaBetaConfig::exact`]). Late-move
+/// reductions search some moves less deeply, and a cutoff from a deeper
+/// table entry returns a deeper value than the fixed depth asks for: both
+/// change values (for the better, in play).
+///
+/// Draws that depend on the path are kept out of the table: a score that used
+/// a repetition of a position above the node is stored without its score
+/// (only the move), so repetitions never leak into other paths. Draw rules
+/// based on counters the hash does not cover (a Zobrist key is placement and
+/// side to move, by the [`Game`] contract) can still meet a stored score from
+/// a position with another counter, as in every engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AlphaBetaConfig {
     /// Search threads sharing the transposition table (Lazy SMP). Values at a

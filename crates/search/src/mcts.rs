@@ -2,16 +2,7 @@
 //! reuse between moves, random or evaluator-guided playouts, a seeded random
 //! generator and root-parallel threads.
 //!
-//! Every tree node has exactly one path from the root, so the tree part of a
-//! playout applies the game's draw rules exactly (repetition: the first
-//! repetition inside the path is a draw, as in alpha-beta); playouts past the
-//! tree apply [`Game::rule_draw`] and a ply cap ([`MctsConfig::max_playout_plies`],
-//! a draw), not repetition.
-//!
-//! Proven results: a node whose side to move has a child proven won is won;
-//! a node whose children are all proven takes the best of them. Proofs count
-//! the plies to the end, so a proven root plays the shortest win (or the
-//! longest loss).
+//! See [`Mcts`] for the rules it applies.
 
 use std::time::Instant;
 
@@ -153,6 +144,17 @@ struct Tree<G: Game> {
 /// [`Rollout::Evaluator`] is chosen. It keeps its trees between searches and
 /// reuses the subtree of the new position when it is a child or grandchild of
 /// the previous root.
+///
+/// Every tree node has exactly one path from the root, so the tree part of a
+/// playout applies the game's draw rules exactly (repetition: the first
+/// repetition inside the path is a draw, as in alpha-beta); playouts past the
+/// tree apply [`Game::rule_draw`] and a ply cap ([`MctsConfig::max_playout_plies`],
+/// a draw), not repetition.
+///
+/// Proven results: a node whose side to move has a child proven won is won;
+/// a node whose children are all proven takes the best of them. Proofs count
+/// the plies to the end, so a proven root plays the shortest win (or the
+/// longest loss).
 ///
 /// ```
 /// # use damero_search::{Limits, Mcts, MctsConfig};

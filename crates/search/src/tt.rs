@@ -1,17 +1,6 @@
 //! The transposition table: lock-free, shared by every search thread.
 //!
-//! Each entry is two `AtomicU64` words, `key ^ data` and `data`: a reader
-//! that sees a half-written entry (another thread stored between its two
-//! loads) finds that the words do not XOR back to its key and treats it as a
-//! miss, so no lock and no `unsafe` are needed. Buckets hold two entries:
-//! the first is depth-preferred (kept unless the new result is at least as
-//! deep, or the old one is from an earlier search: aging), the second is
-//! always replaced.
-//!
-//! Moves are stored as their index in [`Game::legal_moves`](damero_core::Game::legal_moves)
-//! order, which keeps the table independent of the game's move type (move
-//! generation is deterministic); an index past the end of the list, from a
-//! key collision, is ignored.
+//! See [`TranspositionTable`].
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -45,6 +34,19 @@ const ENTRY_BYTES: usize = 16;
 const BUCKET_ENTRIES: usize = 2;
 
 /// A transposition table of a fixed size, safe to share between threads.
+///
+/// Each entry is two `AtomicU64` words, `key ^ data` and `data`: a reader
+/// that sees a half-written entry (another thread stored between its two
+/// loads) finds that the words do not XOR back to its key and treats it as a
+/// miss, so no lock and no `unsafe` are needed. Buckets hold two entries:
+/// the first is depth-preferred (kept unless the new result is at least as
+/// deep, or the old one is from an earlier search: aging), the second is
+/// always replaced.
+///
+/// Moves are stored as their index in [`Game::legal_moves`](damero_core::Game::legal_moves)
+/// order, which keeps the table independent of the game's move type (move
+/// generation is deterministic); an index past the end of the list, from a
+/// key collision, is ignored.
 #[derive(Debug)]
 pub struct TranspositionTable {
     words: Vec<AtomicU64>,
