@@ -9,9 +9,9 @@
 //! | level | engine |
 //! |---|---|
 //! | −1 | a random legal move |
-//! | 0 | alpha-beta depth 1, evaluation noise ±150 |
-//! | 1 | depth 2, noise ±60 |
-//! | 2 | depth 3, noise ±25 |
+//! | 0 | alpha-beta depth 1, evaluation noise ±300 |
+//! | 1 | depth 2, noise ±100 |
+//! | 2 | depth 4, noise ±30 |
 //! | 3..=9 | alpha-beta, 2000·√5^(L−3) nodes (2 000 … 250 000) |
 //! | 10 | alpha-beta, 5 s a move, every core, 256 MiB table |
 
@@ -56,9 +56,9 @@ pub fn level_spec(level: i32, seed: u64) -> Result<EngineSpec, LevelError> {
     };
     Ok(match level {
         -1 => EngineSpec::Random { seed },
-        0 => noisy(1, 150),
-        1 => noisy(2, 60),
-        2 => noisy(3, 25),
+        0 => noisy(1, 300),
+        1 => noisy(2, 100),
+        2 => noisy(4, 30),
         3..=9 => {
             let nodes = (2000.0 * 5f64.sqrt().powi(level - 3)).round() as u64;
             alphabeta(

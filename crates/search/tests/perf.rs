@@ -146,3 +146,23 @@ fn raw_random_playouts_per_second_from_the_english_start() {
         plies as f64 / n as f64
     );
 }
+
+#[test]
+#[ignore]
+fn mcts_root_parallel_playouts_per_second() {
+    let start = English::start(EnglishRules);
+    for threads in [1, 2] {
+        let mut rates = Vec::new();
+        for seed in 0..3 {
+            let config = MctsConfig { seed, threads, ..MctsConfig::default() };
+            let mut mcts = Mcts::new(config, DraughtsEvaluator::default());
+            let t = Instant::now();
+            let cpu = process_cpu_seconds();
+            let r = mcts.search(&start, &[], &Limits::nodes(200_000), |_| {});
+            let secs = t.elapsed().as_secs_f64();
+            println!("{threads} thread(s): {secs:.3}s wall, {:.2}s CPU", process_cpu_seconds() - cpu);
+            rates.push(r.nodes as f64 / secs);
+        }
+        println!("{threads} thread(s): median {:.0} playouts per wall-second", median(rates));
+    }
+}
