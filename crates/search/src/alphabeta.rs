@@ -76,7 +76,7 @@ impl Default for AlphaBetaConfig {
     fn default() -> AlphaBetaConfig {
         AlphaBetaConfig {
             threads: 1,
-            tt_mib: 64,
+            tt_mib: 32,
             tt: true,
             deeper_tt_cutoffs: true,
             pvs: true,
@@ -193,24 +193,31 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let config = &self.config;
         let evaluator = &self.evaluator;
         let shared_ref = &shared;
-        let (done, main_nodes, helper_nodes) = std::thread::scope(|scope| {
+        let (done, nodes) = std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads)
                 .map(|id| {
                     scope.spawn(move || {
                         let mut worker = Worker::new(id, evaluator, config, tt, shared_ref, history, threads);
-                        worker.iterate(root, max_depth, &mut |_: &SearchInfo<G>| {});
-                        worker.nodes
+                        let done = worker.iterate(root, max_depth, &mut |_: &SearchInfo<G>| {});
+                        (done, worker.nodes)
                     })
                 })
                 .collect();
             let mut worker = Worker::new(0, evaluator, config, tt, shared_ref, history, threads);
-            let done = worker.iterate(root, max_depth, &mut on_info);
+            let mut done = worker.iterate(root, max_depth, &mut on_info);
             shared_ref.stop.store(true, Ordering::Relaxed);
-            let helper_nodes: u64 =
-                helpers.into_iter().map(|h| h.join().expect("search thread panicked")).sum();
-            (done, worker.nodes, helper_nodes)
+            let mut nodes = worker.nodes;
+            // The deepest completed iteration of any thread wins (the main
+            // thread's on a tie): a helper may finish the last depth first.
+            for helper in helpers {
+                let (helper_done, helper_nodes) = helper.join().expect("search thread panicked");
+                nodes += helper_nodes;
+                if helper_done.depth() > done.depth() {
+                    done = helper_done;
+                }
+            }
+            (done, nodes)
         });
-        let nodes = main_nodes + helper_nodes;
         let time = start.elapsed();
         match done {
             Iteration::Completed { depth, score, pv, seldepth } => SearchResult {
@@ -239,7 +246,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
 struct Shared<'a> {
     limits: &'a Limits,
     start: Instant,
-    /// Raised by the main thread when it is done: helpers stop.
+    /// Raised by the thread that finishes (the main thread at a limit, or any
+    /// thread completing the last depth): the others stop.
     stop: AtomicBool,
     /// Nodes of every thread, flushed every few hundred nodes.
     nodes: AtomicU64,
@@ -249,6 +257,15 @@ struct Shared<'a> {
 enum Iteration<G: Game> {
     Completed { depth: u32, score: i32, pv: Vec<G::Move>, seldepth: u32 },
     None { root_best: Option<G::Move>, seldepth: u32 },
+}
+
+impl<G: Game> Iteration<G> {
+    fn depth(&self) -> u32 {
+        match self {
+            Iteration::Completed { depth, .. } => *depth,
+            Iteration::None { .. } => 0,
+        }
+    }
 }
 
 const HISTORY_SLOTS: usize = 4096;
@@ -340,6 +357,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             let pv = self.pv[0].clone();
             completed = Some((depth, score, pv));
             if self.id != 0 {
+                if depth == max_depth {
+                    // This helper finished the last depth first: all stop.
+                    self.shared.stop.store(true, Ordering::Relaxed);
+                }
                 continue;
             }
             self.can_abort = true;
@@ -408,7 +429,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         self.flush();
         let limits = self.shared.limits;
         let total = self.shared.nodes.load(Ordering::Relaxed);
-        if limits.stop_requested() || (self.id != 0 && self.shared.stop.load(Ordering::Relaxed)) {
+        if limits.stop_requested() || (self.can_abort && self.shared.stop.load(Ordering::Relaxed)) {
             self.aborted = true;
         }
         if self.can_abort

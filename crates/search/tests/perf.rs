@@ -166,3 +166,28 @@ fn mcts_root_parallel_playouts_per_second() {
         println!("{threads} thread(s): median {:.0} playouts per wall-second", median(rates));
     }
 }
+
+#[test]
+#[ignore]
+fn alphabeta_thread_scaling_of_nodes_per_second() {
+    // Total nodes/s at 1 and 2 threads, with and without the shared table:
+    // tells hardware scaling from table contention.
+    let positions = russian_middlegames();
+    for tt in [true, false] {
+        for tt_mib in [1, 64] {
+            for threads in [1, 2] {
+                let mut rates = Vec::new();
+                for p in positions.iter().take(4) {
+                    let config = AlphaBetaConfig { threads, tt, tt_mib, ..AlphaBetaConfig::default() };
+                    let mut search = AlphaBeta::new(config, DraughtsEvaluator::default());
+                    let r = search.search(p, &[], &Limits::movetime(Duration::from_millis(500)), |_| {});
+                    rates.push(r.nps() as f64);
+                }
+                println!("tt {tt} {tt_mib} MiB, {threads} thread(s): median {:.0} nodes/s", median(rates));
+            }
+            if !tt {
+                break;
+            }
+        }
+    }
+}
