@@ -129,6 +129,8 @@ impl<G: Game> Node<G> {
 #[derive(Clone, Debug)]
 struct Tree<G: Game> {
     nodes: Vec<Node<G>>,
+    /// The other arena for tree reuse (see `compact`).
+    spare: Vec<Node<G>>,
     capacity: usize,
     rng: SeededRng,
     root: Option<G>,
@@ -180,6 +182,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         let trees = (0..threads)
             .map(|i| Tree {
                 nodes: Vec::new(),
+                spare: Vec::new(),
                 capacity,
                 rng: SeededRng::new(config.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
                 root: None,
@@ -201,7 +204,9 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     /// Forgets the trees (a new game); the random generators go on.
     pub fn clear(&mut self) {
         for tree in &mut self.trees {
-            tree.nodes = Vec::new();
+            // Keep the memory: its pages are mapped already, and a fresh
+            // allocation faults page by page during the next search.
+            tree.nodes.clear();
             tree.root = None;
         }
     }
@@ -419,7 +424,9 @@ impl<G: Game> Tree<G> {
 
     /// Keeps only the subtree under `index`, which becomes node 0.
     fn compact(&mut self, index: usize) {
-        let mut nodes = Vec::with_capacity(self.nodes.len());
+        // Copy into the spare arena, then swap: both keep their memory.
+        let mut nodes = core::mem::take(&mut self.spare);
+        nodes.clear();
         nodes.push(self.nodes[index].clone());
         let mut queue = vec![(index, 0usize)];
         while let Some((old, new)) = queue.pop() {
@@ -434,7 +441,7 @@ impl<G: Game> Tree<G> {
             }
             nodes[new].first_child = first as u32;
         }
-        self.nodes = nodes;
+        self.spare = core::mem::replace(&mut self.nodes, nodes);
     }
 
     /// Runs playouts until a limit; returns how many were run.

@@ -191,3 +191,26 @@ fn alphabeta_thread_scaling_of_nodes_per_second() {
         }
     }
 }
+
+#[test]
+#[ignore]
+fn mcts_playouts_per_cpu_second_in_play() {
+    // As an engine in a game: one searcher, a new game before each search,
+    // so the tree's memory is already mapped (steady state).
+    let start = English::start(EnglishRules);
+    let mut mcts = Mcts::new(MctsConfig::default(), DraughtsEvaluator::default());
+    let mut rates = Vec::new();
+    for seed in 0..6 {
+        mcts.clear();
+        let cpu = thread_cpu_time();
+        let t = Instant::now();
+        let r = mcts.search(&start, &[], &Limits::nodes(200_000 + seed), |_| {});
+        let cpu_secs =
+            thread_cpu_time().zip(cpu).map_or(t.elapsed().as_secs_f64(), |(b, a)| (b - a).as_secs_f64());
+        println!("{} playouts, {cpu_secs:.3}s CPU, tree {} nodes", r.nodes, mcts.tree_size());
+        if seed > 0 {
+            rates.push(r.nodes as f64 / cpu_secs);
+        }
+    }
+    println!("median playouts per CPU-second (1 thread, memory reused): {:.0}", median(rates));
+}
