@@ -105,3 +105,25 @@ fn evaluator_rollouts_and_info_lines() {
     assert!(lines[3].contains("nodes=5000"), "{}", lines[3]);
     assert!(r.best_move.is_some());
 }
+
+#[test]
+fn repetition_draw_is_recognised_in_the_tree() {
+    // As in the alpha-beta test: one White piece against three is lost, but
+    // a2-a1 repeats a position for the third time, a draw the solver proves.
+    let rules = SkirmishRules::default();
+    let x = Skirmish::from_squares(&["a1"], &["b4", "c4", "d4"], Color::Black, rules);
+    let mut root = Skirmish::from_squares(&["a2"], &["b4", "c4", "d4"], Color::White, rules);
+    root.quiet = 10;
+    let history = vec![x.zobrist(), 1, x.zobrist(), 2];
+    let mut mcts = Mcts::new(MctsConfig { seed: 2, ..MctsConfig::default() }, SkirmishEval);
+    let r = mcts.search(&root, &history, &Limits::nodes(20_000), |_| {});
+    assert_eq!(root.format_move(r.best_move.unwrap()), "a2-a1");
+    // Without the history the same move is nothing special.
+    let r = Mcts::new(MctsConfig { seed: 2, ..MctsConfig::default() }, SkirmishEval).search(
+        &root,
+        &[],
+        &Limits::nodes(20_000),
+        |_| {},
+    );
+    assert!(r.score.0 < 0, "{}", r.score);
+}
