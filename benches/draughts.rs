@@ -19,7 +19,8 @@ const RUSSIAN_POSITIONS: &[&str] = &[
 ];
 
 fn bench_movegen<G: Game>(c: &mut Criterion, name: &str, fens: &[&str]) {
-    let positions: Vec<G> = fens.iter().map(|f| G::from_fen(f, Default::default()).expect("bench FEN")).collect();
+    let positions: Vec<G> =
+        fens.iter().map(|f| G::from_fen(f, Default::default()).expect("bench FEN")).collect();
     let mut moves = MoveList::new();
     let per_round: u64 = positions
         .iter()
