@@ -13,7 +13,7 @@
 //! | 1 | depth 2, noise ±100 |
 //! | 2 | depth 4, noise ±30 |
 //! | 3..=9 | alpha-beta, 2000·√5^(L−3) nodes (2 000 … 250 000) |
-//! | 10 | alpha-beta, 5 s a move, every core, 256 MiB table |
+//! | 10 | alpha-beta, 5 s a move, every core, 128 MiB table |
 
 use core::fmt;
 use std::time::Duration;
@@ -69,7 +69,7 @@ pub fn level_spec(level: i32, seed: u64) -> Result<EngineSpec, LevelError> {
         10 => {
             let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
             alphabeta(
-                AlphaBetaConfig { threads, tt_mib: 256, seed, ..AlphaBetaConfig::default() },
+                AlphaBetaConfig { threads, tt_mib: 128, seed, ..AlphaBetaConfig::default() },
                 SpecLimits { movetime: Some(Duration::from_secs(5)), ..SpecLimits::default() },
             )
         }
