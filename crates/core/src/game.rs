@@ -108,6 +108,18 @@ pub trait Game: Copy + Debug + PartialEq + Send + Sync + 'static {
         moves.len() as u64
     }
 
+    /// A legal move chosen by `random` (a uniformly random `u64`), uniformly
+    /// over the legal moves: the move of index `random * n / 2^64` in some
+    /// fixed order of the `n` moves. `None` exactly when there is no legal move.
+    /// Random playouts call it; games override it when they can pick a move
+    /// without listing them all.
+    fn random_move(&self, random: u64) -> Option<Self::Move> {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        let index = (u128::from(random) * moves.len() as u128) >> 64;
+        moves.get(index as usize).copied()
+    }
+
     /// Plays `mv`, which must be one of [`legal_moves`](Game::legal_moves).
     /// A move that is not legal leaves the position in an unspecified (but
     /// memory-safe) state; use [`try_play`](Game::try_play) for untrusted input.

@@ -72,6 +72,28 @@ pub fn check_position<G: Game>(position: &G) -> MoveList<G::Move> {
     assert_eq!(sorted.len(), texts.len(), "two moves print alike at {fen}: {texts:?}");
     assert_eq!(position.legal_move_texts(), sorted, "legal_move_texts not sorted at {fen}");
 
+    // random_move is uniform: the value picking index i of n is
+    // ceil(i * 2^64 / n), so n such values must give n different legal moves.
+    let n = moves.len() as u128;
+    let mut picked = Vec::with_capacity(moves.len());
+    for i in 0..n {
+        let random = ((i << 64).div_ceil(n)) as u64;
+        let mv = position.random_move(random);
+        assert!(mv.is_some_and(|m| moves.contains(&m)), "random_move gives an illegal move at {fen}");
+        picked.push(mv);
+    }
+    picked.sort_by_key(|m| moves.iter().position(|x| Some(*x) == *m));
+    picked.dedup();
+    assert_eq!(picked.len(), moves.len(), "random_move is not uniform over the moves at {fen}");
+    if moves.is_empty() {
+        assert_eq!(position.random_move(0), None, "random_move finds a move where there is none at {fen}");
+        assert_eq!(
+            position.random_move(u64::MAX),
+            None,
+            "random_move finds a move where there is none at {fen}"
+        );
+    }
+
     for junk in JUNK_MOVES {
         assert!(position.parse_move(junk).is_err(), "junk move text '{junk}' accepted at {fen}");
     }

@@ -294,6 +294,11 @@ impl<V: Variant> Game for Draughts<V> {
     }
 
     #[inline]
+    fn random_move(&self, random: u64) -> Option<Move> {
+        Draughts::random_move(self, random)
+    }
+
+    #[inline]
     fn play(&mut self, mv: Move) {
         let us = self.side.index();
         let them = 1 - us;

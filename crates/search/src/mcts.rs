@@ -728,6 +728,7 @@ impl<G: Game> Tree<G> {
             Rollout::Evaluator { plies } => plies,
         };
         let mut ply = 0;
+        let mut mv = None;
         loop {
             if ply >= config.max_playout_plies {
                 return 0.5;
@@ -737,15 +738,18 @@ impl<G: Game> Tree<G> {
                 let p = 1.0 / (1.0 + 10f64.powf(-value / 400.0));
                 return if position.side_to_move() == Color::White { p } else { 1.0 - p };
             }
-            let mv = self.moves[self.rng.below(self.moves.len())];
-            position.play(mv);
+            let chosen = match mv.take() {
+                Some(chosen) => chosen,
+                None => self.moves[self.rng.below(self.moves.len())],
+            };
+            position.play(chosen);
             ply += 1;
-            position.legal_moves(&mut self.moves);
-            if self.moves.is_empty() {
-                return position.terminal_outcome().score_for(Color::White);
-            }
-            if position.rule_draw() {
-                return 0.5;
+            // `random_move` picks without listing every move where the game
+            // can (draughts: bit counting), the playouts' hot path.
+            match position.random_move(self.rng.next_u64()) {
+                None => return position.terminal_outcome().score_for(Color::White),
+                Some(next) if !position.rule_draw() => mv = Some(next),
+                Some(_) => return 0.5,
             }
         }
     }
