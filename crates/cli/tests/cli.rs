@@ -200,3 +200,24 @@ fn match_prints_a_table_and_saves_the_games() {
     std::fs::remove_dir_all(&dir).ok();
     assert_user_error(&["match", "russian", "--white", "alphabeta:depht=3", "--black", "random"], "depht");
 }
+
+/// The node count of `damero bench` is a regression signature: it changes
+/// only when a move generator, an evaluator or the search changes. Update it
+/// deliberately, saying why in the commit.
+const BENCH_SIGNATURE: u64 = 1_052_559;
+
+#[test]
+fn bench_signature_is_pinned() {
+    let out = damero(&["bench"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let nodes: u64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("nodes "))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no nodes line in {text}"));
+    assert_eq!(nodes, BENCH_SIGNATURE);
+    assert!(text.lines().any(|l| l.starts_with("nps ")), "{text}");
+    // One line per game on stderr.
+    assert_eq!(stderr(&out).lines().count(), 7, "{}", stderr(&out));
+}
