@@ -149,9 +149,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         limits: &Limits,
         on_info: impl FnMut(&SearchInfo<G>),
     ) -> SearchResult<G> {
-        let mut history: Vec<u64> = record.hashes().collect();
-        history.pop();
-        self.search(record.position(), &history, limits, on_info)
+        self.search(record.position(), &crate::report::prior_hashes(record), limits, on_info)
     }
 
     /// Searches `root` within `limits`. `history` holds the Zobrist keys of
@@ -171,15 +169,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let mut moves = MoveList::new();
         root.legal_moves(&mut moves);
         if moves.is_empty() {
-            return SearchResult {
-                best_move: None,
-                score: Score(outcome_score(root.terminal_outcome(), root.side_to_move(), 0)),
-                pv: Vec::new(),
-                depth: 0,
-                seldepth: 0,
-                nodes: 0,
-                time: start.elapsed(),
-            };
+            return SearchResult::decided(root, start.elapsed());
         }
         self.tt.new_search();
         let mut max_depth = limits.depth.unwrap_or(MAX_PLY as u32).clamp(1, MAX_PLY as u32 - 1);

@@ -224,9 +224,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         limits: &Limits,
         on_info: impl FnMut(&SearchInfo<G>),
     ) -> SearchResult<G> {
-        let mut history: Vec<u64> = record.hashes().collect();
-        history.pop();
-        self.search(record.position(), &history, limits, on_info)
+        self.search(record.position(), &crate::report::prior_hashes(record), limits, on_info)
     }
 
     /// Searches `root` (with `history`, the keys of the positions before it)
@@ -248,15 +246,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         let mut moves = MoveList::new();
         root.legal_moves(&mut moves);
         if moves.is_empty() {
-            return SearchResult {
-                best_move: None,
-                score: Score(crate::score::outcome_score(root.terminal_outcome(), root.side_to_move(), 0)),
-                pv: Vec::new(),
-                depth: 0,
-                seldepth: 0,
-                nodes: 0,
-                time: start.elapsed(),
-            };
+            return SearchResult::decided(root, start.elapsed());
         }
         let threads = self.trees.len() as u64;
         let config = &self.config;

@@ -72,6 +72,20 @@ pub struct SearchResult<G: Game> {
 }
 
 impl<G: Game> SearchResult<G> {
+    /// The result for a root with no legal move: no move, the game's own
+    /// verdict as the score.
+    pub(crate) fn decided(root: &G, time: Duration) -> SearchResult<G> {
+        SearchResult {
+            best_move: None,
+            score: Score(crate::score::outcome_score(root.terminal_outcome(), root.side_to_move(), 0)),
+            pv: Vec::new(),
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            time,
+        }
+    }
+
     /// Nodes (or playouts) per second of wall-clock time.
     pub fn nps(&self) -> u64 {
         per_second(self.nodes, self.time)
@@ -115,4 +129,12 @@ pub fn format_pv<G: Game>(root: &G, pv: &[G::Move]) -> String {
         position.play(mv);
     }
     text
+}
+
+/// The Zobrist keys of the positions before the current one of `record`,
+/// oldest first: the repetition history a search starts from.
+pub(crate) fn prior_hashes<G: Game>(record: &damero_core::GameRecord<G>) -> Vec<u64> {
+    let mut history: Vec<u64> = record.hashes().collect();
+    history.pop();
+    history
 }
