@@ -5,7 +5,7 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use damero_core::{Color, Evaluator, Game, GameRecord, Outcome};
+use damero_core::{Color, Evaluator, Game, GameRecord, Outcome, RuleSet};
 use damero_search::{
     Engine, EngineSpec, MatchConfig, MatchGame, MatchProgress, MatchResult, bench, elo_estimate, level_spec,
     run_match,
@@ -169,7 +169,6 @@ pub struct Match {
     pub black: EngineSpec,
     pub games: u32,
     pub threads: usize,
-    pub seed: u64,
     pub opening_plies: u32,
     pub max_plies: u32,
     pub out: Option<PathBuf>,
@@ -185,7 +184,14 @@ impl GameCommand for Match {
         if self.threads == 0 {
             return Err(CliError::new("--threads must be at least 1"));
         }
-        let start: G = self.position.position()?;
+        // `--seed` seeds the openings, and the setup where the game has a
+        // random one.
+        let seed = self.position.seed.unwrap_or(1);
+        let mut position = self.position.clone();
+        if !G::Rules::OPTIONS.iter().any(|o| o.key == "seed") {
+            position.seed = None;
+        }
+        let start: G = position.position()?;
         let bar = if self.progress { ProgressBar::new(u64::from(self.games)) } else { ProgressBar::hidden() };
         bar.set_style(
             ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  [{elapsed_precise}]")
@@ -202,7 +208,7 @@ impl GameCommand for Match {
                 games,
                 opening_plies: self.opening_plies,
                 max_plies: self.max_plies,
-                seed: self.seed.wrapping_mul(0x9e37_79b9).wrapping_add(u64::from(*pair)),
+                seed: seed.wrapping_mul(0x9e37_79b9).wrapping_add(u64::from(*pair)),
             };
             let result = run_match(&start, &self.white, &self.black, &evaluator, &config, |_| {});
             let mut t = tally.lock().expect("tally lock");
@@ -235,6 +241,8 @@ impl GameCommand for Match {
             println!("{name:width$}  {w:>5} {:>5} {l:>5}  {score:>5.1}%", t.draws);
         }
         let (elo, margin) = elo_estimate(t.wins, t.draws, t.losses);
+        // Adding zero turns -0 into 0 for printing.
+        let elo = elo + 0.0;
         println!("Elo difference ({first} - {second}): {elo:+.0} ± {margin:.0} (95%)");
 
         let draughts = matches!(G::NAME, "russian" | "zisnella" | "spanish" | "english");

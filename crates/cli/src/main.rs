@@ -107,7 +107,9 @@ enum Command {
         #[command(flatten)]
         position: PositionArgs,
     },
-    /// Engine against engine, colours swapped on each opening.
+    /// Engine against engine, colours swapped on each opening. `--seed` seeds
+    /// the random openings (default 1) and, in games with random setups, the
+    /// setup too.
     Match {
         /// Game id.
         game: String,
@@ -123,9 +125,6 @@ enum Command {
         /// Games played at once.
         #[arg(long, default_value_t = 1)]
         threads: usize,
-        /// Seed of the random openings.
-        #[arg(long = "match-seed", default_value_t = 1)]
-        match_seed: u64,
         /// Random plies that open each game.
         #[arg(long, default_value_t = 4)]
         opening_plies: u32,
@@ -202,7 +201,6 @@ fn run(cli: Cli) -> Result<(), CliError> {
             black,
             games,
             threads,
-            match_seed,
             opening_plies,
             max_plies,
             out,
@@ -219,7 +217,6 @@ fn run(cli: Cli) -> Result<(), CliError> {
                     black,
                     games,
                     threads,
-                    seed: match_seed,
                     opening_plies,
                     max_plies,
                     out,

@@ -197,6 +197,28 @@ fn match_prints_a_table_and_saves_the_games() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(std::fs::read_to_string(&txt).unwrap().contains("[Game \"eliminar\"]"));
+    // The same --seed gives the same games (engines limited by depth).
+    let run = |name: &str| {
+        let path = dir.join(name);
+        let out = damero(&[
+            "match",
+            "english",
+            "--white",
+            "alphabeta:depth=2",
+            "--black",
+            "random:seed=4",
+            "--games",
+            "2",
+            "--seed",
+            "7",
+            "--quiet",
+            "--out",
+            path.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        std::fs::read_to_string(path).unwrap()
+    };
+    assert_eq!(run("a.pdn"), run("b.pdn"));
     std::fs::remove_dir_all(&dir).ok();
     assert_user_error(&["match", "russian", "--white", "alphabeta:depht=3", "--black", "random"], "depht");
 }
