@@ -42,7 +42,7 @@ pub fn russian_middlegames() -> Vec<Russian> {
 }
 
 #[test]
-#[ignore]
+#[ignore = "a speed measurement: run with --release --nocapture and read the figures"]
 fn alphabeta_nodes_per_second_on_russian_middlegames() {
     let positions = russian_middlegames();
     for threads in [1, 2] {
@@ -61,7 +61,7 @@ fn alphabeta_nodes_per_second_on_russian_middlegames() {
 }
 
 #[test]
-#[ignore]
+#[ignore = "a speed measurement: run with --release --nocapture and read the figures"]
 fn alphabeta_time_to_depth_from_the_russian_start() {
     let start = Russian::start(RussianRules::default());
     for threads in [1, 2] {
@@ -74,7 +74,7 @@ fn alphabeta_time_to_depth_from_the_russian_start() {
 }
 
 #[test]
-#[ignore]
+#[ignore = "a speed measurement: run with --release --nocapture and read the figures"]
 fn alphabeta_two_thread_speedup_to_fixed_depth() {
     let positions = russian_middlegames();
     let mut ratios = Vec::new();
@@ -100,7 +100,7 @@ fn alphabeta_two_thread_speedup_to_fixed_depth() {
 }
 
 #[test]
-#[ignore]
+#[ignore = "a speed measurement: run with --release --nocapture and read the figures"]
 fn mcts_random_playouts_per_second_from_the_english_start() {
     let start = English::start(EnglishRules);
     let mut rates = Vec::new();
@@ -118,7 +118,7 @@ fn mcts_random_playouts_per_second_from_the_english_start() {
 }
 
 #[test]
-#[ignore]
+#[ignore = "a speed measurement: run with --release --nocapture and read the figures"]
 fn raw_random_playouts_per_second_from_the_english_start() {
     // The game's own speed, without any tree: the ceiling for MCTS.
     let start = English::start(EnglishRules);
@@ -148,7 +148,7 @@ fn raw_random_playouts_per_second_from_the_english_start() {
 }
 
 #[test]
-#[ignore]
+#[ignore = "a speed measurement: run with --release --nocapture and read the figures"]
 fn mcts_root_parallel_playouts_per_second() {
     let start = English::start(EnglishRules);
     for threads in [1, 2] {
@@ -168,7 +168,7 @@ fn mcts_root_parallel_playouts_per_second() {
 }
 
 #[test]
-#[ignore]
+#[ignore = "a speed measurement: run with --release --nocapture and read the figures"]
 fn alphabeta_thread_scaling_of_nodes_per_second() {
     // Total nodes/s at 1 and 2 threads, with and without the shared table:
     // tells hardware scaling from table contention.
@@ -193,7 +193,7 @@ fn alphabeta_thread_scaling_of_nodes_per_second() {
 }
 
 #[test]
-#[ignore]
+#[ignore = "a speed measurement: run with --release --nocapture and read the figures"]
 fn mcts_playouts_per_cpu_second_in_play() {
     // As an engine in a game: one searcher, a new game before each search,
     // so the tree's memory is already mapped (steady state).
