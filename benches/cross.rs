@@ -1,10 +1,12 @@
 //! Cross: move generation, perft and random playouts.
 #![allow(missing_docs)]
+mod common;
+
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use damero_core::{Game, MoveList, splitmix64};
-use damero_cross::{CrossMove, CrossPosition, Rules};
+use damero_core::Game;
+use damero_cross::{CrossPosition, Rules};
 use damero_search::perft;
 
 fn positions() -> Vec<(&'static str, CrossPosition)> {
@@ -19,19 +21,7 @@ fn positions() -> Vec<(&'static str, CrossPosition)> {
 }
 
 fn movegen(c: &mut Criterion) {
-    let mut group = c.benchmark_group("cross/movegen");
-    for (name, position) in positions() {
-        let mut moves = MoveList::new();
-        position.legal_moves(&mut moves);
-        group.throughput(Throughput::Elements(moves.len() as u64));
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                black_box(&position).legal_moves(&mut moves);
-                black_box(moves.len())
-            })
-        });
-    }
-    group.finish();
+    common::bench_movegen(c, "cross/movegen", positions());
 }
 
 fn perft_bench(c: &mut Criterion) {
@@ -43,33 +33,15 @@ fn perft_bench(c: &mut Criterion) {
     group.finish();
 }
 
-/// Plays uniformly random moves from `start` until the game ends or 300
-/// plies have passed (random play seldom reaches a far rank); returns the
-/// plies played.
-fn playout(start: &CrossPosition, state: &mut u64, moves: &mut MoveList<CrossMove>) -> u32 {
-    let mut position = *start;
-    for ply in 0..300 {
-        position.legal_moves(moves);
-        if moves.is_empty() {
-            return ply;
-        }
-        let (next, value) = splitmix64(*state);
-        *state = next;
-        position.play(moves[(value % moves.len() as u64) as usize]);
-    }
-    300
-}
-
 fn playouts(c: &mut Criterion) {
-    let mut group = c.benchmark_group("cross/playout");
-    let start = CrossPosition::start(Rules::default());
-    let mut moves = MoveList::new();
-    let mut state = 1;
-    group.throughput(Throughput::Elements(1));
-    group.bench_function("start_random_300_plies", |b| {
-        b.iter(|| black_box(playout(&start, &mut state, &mut moves)))
-    });
-    group.finish();
+    // Random play seldom reaches a far rank: playouts stop at 300 plies.
+    common::bench_playouts(
+        c,
+        "cross/playout",
+        vec![("start_random_300_plies", CrossPosition::start(Rules::default()))],
+        300,
+        1,
+    );
 }
 
 criterion_group!(group, movegen, perft_bench, playouts);

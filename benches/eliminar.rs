@@ -1,9 +1,11 @@
 //! Eliminar: move generation, perft and random playouts.
 #![allow(missing_docs)]
+mod common;
+
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use damero_core::{Game, MoveList, Square, splitmix64};
+use damero_core::{Game, Square};
 use damero_eliminar::{Position, Rules, Setup};
 use damero_search::perft;
 
@@ -25,19 +27,7 @@ fn positions() -> Vec<(&'static str, Position)> {
 }
 
 fn movegen(c: &mut Criterion) {
-    let mut group = c.benchmark_group("eliminar/movegen");
-    for (name, position) in positions() {
-        let mut moves = MoveList::new();
-        position.legal_moves(&mut moves);
-        group.throughput(Throughput::Elements(moves.len() as u64));
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                black_box(&position).legal_moves(&mut moves);
-                black_box(moves.len())
-            })
-        });
-    }
-    group.finish();
+    common::bench_movegen(c, "eliminar/movegen", positions());
 }
 
 fn perft_bench(c: &mut Criterion) {
@@ -53,35 +43,12 @@ fn perft_bench(c: &mut Criterion) {
     group.finish();
 }
 
-/// Plays uniformly random moves from `start` to the end; returns the plies.
-fn playout(start: &Position, state: &mut u64, moves: &mut MoveList<damero_eliminar::Move>) -> u32 {
-    let mut position = *start;
-    let mut plies = 0;
-    loop {
-        position.legal_moves(moves);
-        if moves.is_empty() {
-            return plies;
-        }
-        let (next, value) = splitmix64(*state);
-        *state = next;
-        position.play(moves[(value % moves.len() as u64) as usize]);
-        plies += 1;
-    }
-}
-
 fn playouts(c: &mut Criterion) {
-    const BATCH: u64 = 100;
-    let mut group = c.benchmark_group("eliminar/playouts");
-    group.throughput(Throughput::Elements(BATCH));
-    for setup in Setup::ALL {
-        let start = Position::start(Rules { setup, ..Rules::default() });
-        let mut state = 1u64;
-        let mut moves = MoveList::new();
-        group.bench_function(setup.name(), |b| {
-            b.iter(|| (0..BATCH).map(|_| playout(&start, &mut state, &mut moves)).sum::<u32>())
-        });
-    }
-    group.finish();
+    let starts = Setup::ALL
+        .into_iter()
+        .map(|setup| (setup.name(), Position::start(Rules { setup, ..Rules::default() })));
+    // Every move removes a piece: a game has at most 126 plies (rule 7).
+    common::bench_playouts(c, "eliminar/playouts", starts.collect(), 200, 100);
 }
 
 criterion_group!(group, movegen, perft_bench, playouts);

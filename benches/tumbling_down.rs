@@ -1,6 +1,8 @@
 //! Tumbling Down benches: move generation, perft (copy-make against
 //! make/unmake) and random playouts.
 #![allow(missing_docs)]
+mod common;
+
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
@@ -38,19 +40,7 @@ fn positions() -> Vec<(&'static str, Position)> {
 }
 
 fn movegen(c: &mut Criterion) {
-    let mut group = c.benchmark_group("tumbling_down/movegen");
-    for (name, p) in positions() {
-        let mut moves = MoveList::new();
-        p.legal_moves(&mut moves);
-        group.throughput(Throughput::Elements(moves.len() as u64));
-        group.bench_with_input(BenchmarkId::from_parameter(name), &p, |b, p| {
-            b.iter(|| {
-                p.legal_moves(&mut moves);
-                black_box(moves.len())
-            })
-        });
-    }
-    group.finish();
+    common::bench_movegen(c, "tumbling_down/movegen", positions());
 }
 
 /// Perft without bulk counting, by copy-make: every leaf is played.
@@ -110,31 +100,10 @@ fn perft(c: &mut Criterion) {
     group.finish();
 }
 
-/// One random game to its end (or 1000 plies), returning the plies played.
-fn playout(start: &Position, rng: &mut SmallRng) -> u64 {
-    let mut p = *start;
-    let mut moves = MoveList::new();
-    for ply in 0..1000 {
-        p.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return ply;
-        }
-        p.play(moves[rng.random_range(0..moves.len())]);
-    }
-    1000
-}
-
 fn playouts(c: &mut Criterion) {
-    let mut group = c.benchmark_group("tumbling_down/playout");
-    group.throughput(Throughput::Elements(1));
-    for rules in [Rules::original(), Rules::boardspace()] {
-        let start = Position::start(rules);
-        let mut rng = SmallRng::seed_from_u64(7);
-        group.bench_function(BenchmarkId::from_parameter(rules.variant.name()), |b| {
-            b.iter(|| playout(black_box(&start), &mut rng))
-        });
-    }
-    group.finish();
+    let starts =
+        [Rules::original(), Rules::boardspace()].map(|rules| (rules.variant.name(), Position::start(rules)));
+    common::bench_playouts(c, "tumbling_down/playout", starts.to_vec(), 1000, 1);
 }
 
 criterion_group!(group, movegen, perft, playouts);
