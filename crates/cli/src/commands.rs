@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use damero_core::{Evaluator, Game};
-use damero_search::{perft_divide, perft_parallel};
+use damero_search::perft_parallel;
 
 use crate::CliError;
 use crate::games::GameCommand;
@@ -42,25 +42,17 @@ impl GameCommand for Perft {
         }
         let started = Instant::now();
         let total = if self.divide && self.depth > 0 {
-            let mut lines: Vec<(String, u64)> = if self.threads > 1 {
-                let mut rows = Vec::new();
-                let mut moves = damero_core::MoveList::new();
-                position.legal_moves(&mut moves);
-                for &mv in &moves {
+            // perft_parallel runs on this thread when threads is 1.
+            let mut moves = damero_core::MoveList::new();
+            position.legal_moves(&mut moves);
+            let mut lines: Vec<(String, u64)> = moves
+                .iter()
+                .map(|&mv| {
                     let mut child = position;
                     child.play(mv);
-                    rows.push((
-                        position.format_move(mv),
-                        perft_parallel(&child, self.depth - 1, self.threads),
-                    ));
-                }
-                rows
-            } else {
-                perft_divide(&position, self.depth)
-                    .into_iter()
-                    .map(|(m, n)| (position.format_move(m), n))
-                    .collect()
-            };
+                    (position.format_move(mv), perft_parallel(&child, self.depth - 1, self.threads))
+                })
+                .collect();
             lines.sort();
             for (text, count) in &lines {
                 println!("{text} {count}");
