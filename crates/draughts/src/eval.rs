@@ -80,7 +80,8 @@ impl<V: Variant> Evaluator<Draughts<V>> for DraughtsEvaluator<V> {
         let us = position.side;
         let mut score = self.side_score(position, us) - self.side_score(position, !us) + self.tempo;
         if self.mobility != 0 && !position.has_capture() {
-            let ours = position.count() as i32;
+            // No capture pending: our moves are the quiet ones.
+            let ours = position.quiet_count() as i32;
             let theirs = position.with_side_to_move(!us).count() as i32;
             score += self.mobility * (ours - theirs);
         }

@@ -462,7 +462,7 @@ impl<V: Variant> Draughts<V> {
 
     /// The number of quiet moves (when no capture is pending).
     #[inline]
-    fn quiet_count(&self) -> u32 {
+    pub(crate) fn quiet_count(&self) -> u32 {
         let us = self.side.index();
         let own = self.pieces[us];
         let men = own & !self.kings;
