@@ -55,6 +55,15 @@ impl Outcome {
     }
 }
 
+/// How a [random playout](Game::random_playout) ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Playout {
+    /// The result, or `None` when the ply limit stopped the playout first.
+    pub outcome: Option<Outcome>,
+    /// The moves played.
+    pub plies: u32,
+}
+
 /// A two-player, perfect-information board game position.
 ///
 /// A position is a small `Copy` value: the board, the side to move and the
@@ -118,6 +127,39 @@ pub trait Game: Copy + Debug + PartialEq + Send + Sync + 'static {
         self.legal_moves(&mut moves);
         let index = (u128::from(random) * moves.len() as u128) >> 64;
         moves.get(index as usize).copied()
+    }
+
+    /// Plays uniformly random moves from this position to the end of the
+    /// game, or until `max_plies` moves are played: the playout of Monte Carlo
+    /// tree search.
+    ///
+    /// It visits positions in order and at each draws one number from
+    /// `random`, then: no legal move ends it with
+    /// [`terminal_outcome`](Game::terminal_outcome); else a
+    /// [`rule_draw`](Game::rule_draw) ends it drawn; else, after `max_plies`
+    /// moves, it ends with no outcome; else it plays
+    /// [`random_move`](Game::random_move) of that number. Repetition is not
+    /// checked (no history is kept).
+    ///
+    /// Games override it with a loop that skips what a playout never reads
+    /// (the Zobrist key, for one); an override must return exactly what this
+    /// default returns for the same numbers, which the testkit checks.
+    fn random_playout<R: FnMut() -> u64>(self, max_plies: u32, random: &mut R) -> Playout {
+        let mut position = self;
+        let mut plies = 0;
+        loop {
+            let Some(mv) = position.random_move(random()) else {
+                return Playout { outcome: Some(position.terminal_outcome()), plies };
+            };
+            if position.rule_draw() {
+                return Playout { outcome: Some(Outcome::Draw), plies };
+            }
+            if plies >= max_plies {
+                return Playout { outcome: None, plies };
+            }
+            position.play(mv);
+            plies += 1;
+        }
     }
 
     /// Plays `mv`, which must be one of [`legal_moves`](Game::legal_moves).

@@ -38,7 +38,7 @@ pub mod testkit;
 pub use bitboard::{Bitboard, Squares};
 pub use color::Color;
 pub use eval::Evaluator;
-pub use game::{Game, MOVE_LIST_INLINE, MoveList, Outcome};
+pub use game::{Game, MOVE_LIST_INLINE, MoveList, Outcome, Playout};
 pub use record::GameRecord;
 pub use rules::{OptionError, RuleOption, RuleSet, parse_bool};
 pub use smallvec;

@@ -8,7 +8,7 @@
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use crate::{Game, GameRecord, MoveList, Outcome};
+use crate::{Game, GameRecord, MoveList, Outcome, Playout};
 
 /// What the suite saw, so a caller can assert that it really explored.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -94,6 +94,15 @@ pub fn check_position<G: Game>(position: &G) -> MoveList<G::Move> {
         );
     }
 
+    // random_playout, which games override for speed, must return what the
+    // plain loop over random_move returns for the same numbers.
+    for (seed, max_plies) in [(1u64, 0u32), (2, 3), (3, 40)] {
+        let mut stream = NumberStream(position.zobrist() ^ seed);
+        let expected = reference_playout(*position, max_plies, &mut stream.clone());
+        let got = position.random_playout(max_plies, &mut || stream.next());
+        assert_eq!(got, expected, "random_playout({max_plies} plies) differs from its definition at {fen}");
+    }
+
     for junk in JUNK_MOVES {
         assert!(position.parse_move(junk).is_err(), "junk move text '{junk}' accepted at {fen}");
     }
@@ -109,6 +118,40 @@ pub fn check_position<G: Game>(position: &G) -> MoveList<G::Move> {
         None => assert!(!moves.is_empty(), "no legal move but no outcome at {fen}"),
     }
     moves
+}
+
+/// A fixed stream of random numbers (xorshift64*) for the playout check.
+#[derive(Clone)]
+struct NumberStream(u64);
+
+impl NumberStream {
+    fn next(&mut self) -> u64 {
+        // xorshift needs a non-zero state.
+        let mut x = self.0 | 1;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+}
+
+/// [`Game::random_playout`] as its documentation defines it.
+fn reference_playout<G: Game>(start: G, max_plies: u32, stream: &mut NumberStream) -> Playout {
+    let mut position = start;
+    for plies in 0..=max_plies {
+        let chosen = position.random_move(stream.next());
+        let outcome = match chosen {
+            None => Some(position.terminal_outcome()),
+            Some(_) if position.rule_draw() => Some(Outcome::Draw),
+            Some(_) => None,
+        };
+        match chosen {
+            Some(mv) if outcome.is_none() && plies < max_plies => position.play(mv),
+            _ => return Playout { outcome, plies },
+        }
+    }
+    unreachable!("the last pass returns")
 }
 
 /// Plays `games` random games of at most `max_plies` plies from `start`,

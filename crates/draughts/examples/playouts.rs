@@ -1,4 +1,4 @@
-//! Random playouts from the English start through `Game::random_move`: a
+//! Random playouts from the English start through `Game::random_playout`: a
 //! profiling aid for the playout hot path of MCTS.
 //!
 //! `cargo run --release -p damero-draughts --example playouts -- 200000`
@@ -13,21 +13,16 @@ fn main() {
     let start = English::start(EnglishRules);
     // xorshift64: a fixed, cheap stream of random bits.
     let mut state = 0x1234_5678_9abc_def0u64;
+    let mut random = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
     let mut plies = 0u64;
     let started = Instant::now();
     for _ in 0..games {
-        let mut position = start;
-        loop {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let Some(mv) = position.random_move(state) else { break };
-            if position.rule_draw() {
-                break;
-            }
-            position.play(mv);
-            plies += 1;
-        }
+        plies += u64::from(start.random_playout(u32::MAX, &mut random).plies);
     }
     let seconds = started.elapsed().as_secs_f64();
     println!(

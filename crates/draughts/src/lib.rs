@@ -45,6 +45,7 @@ mod layout;
 mod movegen;
 mod mv;
 mod notation;
+mod playout;
 mod position;
 mod variant;
 

@@ -294,7 +294,7 @@ impl<V: Variant> Draughts<V> {
 
     /// Men of the side to move that have a first jump (bitboard test).
     #[inline(always)]
-    fn men_that_capture(&self) -> u64 {
+    pub(crate) fn men_that_capture(&self) -> u64 {
         let us = self.side.index();
         let men = self.pieces[us] & !self.kings;
         let enemies = self.pieces[1 - us];
@@ -308,7 +308,7 @@ impl<V: Variant> Draughts<V> {
 
     /// Whether some king of the side to move has a first jump.
     #[inline(always)]
-    fn kings_capture(&self) -> bool {
+    pub(crate) fn kings_capture(&self) -> bool {
         let us = self.side.index();
         let kings = self.pieces[us] & self.kings;
         if kings == 0 {
@@ -453,7 +453,7 @@ impl<V: Variant> Draughts<V> {
     }
 
     /// Every legal capture (the side to move must capture).
-    fn captures_into(&self, moves: &mut MoveList<Move>, capturing_men: u64) {
+    pub(crate) fn captures_into(&self, moves: &mut MoveList<Move>, capturing_men: u64) {
         self.search_captures_from(&mut ListSink { list: moves }, capturing_men, !0);
         if V::MAJORITY_RULE {
             self.keep_majority_captures(moves);
@@ -488,65 +488,4 @@ impl<V: Variant> Draughts<V> {
         }
         count
     }
-
-    /// A legal move picked uniformly by `random` without listing the quiet
-    /// moves: each quiet move is one bit of one target set (men by direction,
-    /// kings by direction and distance, the sets counted as in
-    /// [`Self::quiet_count`]), so the index is found by popcounts.
-    pub(crate) fn random_move(&self, random: u64) -> Option<Move> {
-        let pick = |n: u64| ((u128::from(random) * u128::from(n)) >> 64) as u32;
-        let capturing_men = self.men_that_capture();
-        if capturing_men != 0 || self.kings_capture() {
-            let mut moves = MoveList::new();
-            self.captures_into(&mut moves, capturing_men);
-            return moves.get(pick(moves.len() as u64) as usize).copied();
-        }
-        let total = self.quiet_count();
-        if total == 0 {
-            return None;
-        }
-        let mut index = pick(u64::from(total));
-        let us = self.side.index();
-        let own = self.pieces[us];
-        let men = own & !self.kings;
-        let kings = own & self.kings;
-        let empty = self.empty_squares();
-        let crowning = crowning_row(self.side);
-        for_each_forward_step!(self.side, |step| {
-            let targets = shift(men, step) & empty;
-            let n = targets.count_ones();
-            if index < n {
-                let to = nth_bit(targets, index);
-                return Some(Move::new((to as i32 - step) as u32, to, 0, crowning >> to & 1 != 0));
-            }
-            index -= n;
-        });
-        for step in ALL_STEPS {
-            let mut ray = shift(kings, step) & empty;
-            let mut distance = 1;
-            while ray != 0 {
-                let n = ray.count_ones();
-                if index < n {
-                    let to = nth_bit(ray, index);
-                    return Some(Move::new((to as i32 - step * distance) as u32, to, 0, false));
-                }
-                index -= n;
-                if !V::FLYING_KINGS {
-                    break;
-                }
-                ray = shift(ray, step) & empty;
-                distance += 1;
-            }
-        }
-        None
-    }
-}
-
-/// The bit index of the `n`-th set bit of `bits` (0-based, lowest first).
-#[inline]
-fn nth_bit(mut bits: u64, n: u32) -> u32 {
-    for _ in 0..n {
-        bits &= bits - 1;
-    }
-    bits.trailing_zeros()
 }

@@ -2,7 +2,7 @@
 
 use core::marker::PhantomData;
 
-use damero_core::{Color, Game, MoveList, Outcome, Square, zobrist_keys};
+use damero_core::{Color, Game, MoveList, Outcome, Playout, Square, zobrist_keys};
 
 use crate::Move;
 use crate::layout::{VALID, bit_of_square, rank_of, square_of};
@@ -215,6 +215,49 @@ impl<V: Variant> Draughts<V> {
         position
     }
 
+    /// Plays `mv`; `HASH` says whether to keep the Zobrist key up to date
+    /// (a random playout never reads it).
+    #[inline(always)]
+    pub(crate) fn apply<const HASH: bool>(&mut self, mv: Move) {
+        let us = self.side.index();
+        let them = 1 - us;
+        let from_bit = mv.start_bit();
+        let to_bit = mv.end_bit();
+        let from = 1u64 << from_bit;
+        let to = 1u64 << to_bit;
+        let captured = mv.captured_bits();
+        let was_king = self.kings & from != 0;
+        let is_king = was_king || mv.promotes();
+
+        if HASH {
+            let mut hash =
+                self.hash ^ SIDE_KEY ^ piece_key(us, was_king, from_bit) ^ piece_key(us, is_king, to_bit);
+            let mut rest = captured;
+            while rest != 0 {
+                let bit = rest.trailing_zeros();
+                rest &= rest - 1;
+                hash ^= piece_key(them, self.kings >> bit & 1 != 0, bit);
+            }
+            self.hash = hash;
+        }
+
+        // from ^ to is 0 when a capture ends where it began (a ring).
+        self.pieces[us] ^= from ^ to;
+        self.pieces[them] &= !captured;
+        self.kings &= !(captured | from);
+        if is_king {
+            self.kings |= to;
+        }
+
+        let capture = captured != 0;
+        self.since_capture = if capture { 0 } else { self.since_capture.saturating_add(1) };
+        self.since_capture_or_man_move =
+            if capture || !was_king { 0 } else { self.since_capture_or_man_move.saturating_add(1) };
+        self.since_capture_or_promotion =
+            if capture || mv.promotes() { 0 } else { self.since_capture_or_promotion.saturating_add(1) };
+        self.side = !self.side;
+    }
+
     /// Whether the lone-king rule (russian.md 13b, or the Olsen rule) has
     /// run out: `strong_min_kings` kings (and, for Olsen, nothing else)
     /// against a lone king, whose owner is to move after the stronger side's
@@ -300,41 +343,11 @@ impl<V: Variant> Game for Draughts<V> {
 
     #[inline]
     fn play(&mut self, mv: Move) {
-        let us = self.side.index();
-        let them = 1 - us;
-        let from_bit = mv.start_bit();
-        let to_bit = mv.end_bit();
-        let from = 1u64 << from_bit;
-        let to = 1u64 << to_bit;
-        let captured = mv.captured_bits();
-        let was_king = self.kings & from != 0;
-        let is_king = was_king || mv.promotes();
+        self.apply::<true>(mv);
+    }
 
-        let mut hash =
-            self.hash ^ SIDE_KEY ^ piece_key(us, was_king, from_bit) ^ piece_key(us, is_king, to_bit);
-        let mut rest = captured;
-        while rest != 0 {
-            let bit = rest.trailing_zeros();
-            rest &= rest - 1;
-            hash ^= piece_key(them, self.kings >> bit & 1 != 0, bit);
-        }
-        self.hash = hash;
-
-        // from ^ to is 0 when a capture ends where it began (a ring).
-        self.pieces[us] ^= from ^ to;
-        self.pieces[them] &= !captured;
-        self.kings &= !(captured | from);
-        if is_king {
-            self.kings |= to;
-        }
-
-        let capture = captured != 0;
-        self.since_capture = if capture { 0 } else { self.since_capture.saturating_add(1) };
-        self.since_capture_or_man_move =
-            if capture || !was_king { 0 } else { self.since_capture_or_man_move.saturating_add(1) };
-        self.since_capture_or_promotion =
-            if capture || mv.promotes() { 0 } else { self.since_capture_or_promotion.saturating_add(1) };
-        self.side = !self.side;
+    fn random_playout<R: FnMut() -> u64>(self, max_plies: u32, random: &mut R) -> Playout {
+        self.playout(max_plies, random)
     }
 
     #[inline]

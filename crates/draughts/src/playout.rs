@@ -1,0 +1,297 @@
+//! Random moves and random playouts: the hot path of Monte Carlo tree search.
+//!
+//! A random move is picked without listing the quiet moves. Each quiet move
+//! is one bit of one target set (a direction, and for flying kings a
+//! distance), so the move of a given index is found by popcounts. The side to
+//! move is a const parameter, so every direction is a constant and the
+//! playout loop runs two plies, White's and Black's, per turn.
+
+use damero_core::{Color, Game, MoveList, Outcome, Playout};
+
+use crate::Move;
+use crate::layout::{DOWN_LEFT, DOWN_RIGHT, Step, UP_LEFT, UP_RIGHT, VALID, shift};
+use crate::movegen::crowning_row;
+use crate::position::Draughts;
+use crate::variant::{DraughtsRules, Variant};
+
+/// Quiet target sets with short kings: the two forward directions of every
+/// piece, then kings' two backward ones.
+const SHORT_QUIET_SETS: usize = 4;
+/// With flying kings: those four, then each direction's farther squares.
+const FLYING_QUIET_SETS: usize = 4 + 4 * 6;
+
+/// The forward, then backward, directions of the side to move.
+#[inline(always)]
+const fn directions<const WHITE: bool>() -> [Step; 4] {
+    if WHITE {
+        [UP_LEFT, UP_RIGHT, DOWN_RIGHT, DOWN_LEFT]
+    } else {
+        [DOWN_RIGHT, DOWN_LEFT, UP_LEFT, UP_RIGHT]
+    }
+}
+
+impl<V: Variant> Draughts<V> {
+    /// A legal move picked uniformly by `random` (see [`Game::random_move`]).
+    ///
+    /// The order of the moves: captures in the order of the capture search;
+    /// quiet moves by target set, then by target bit.
+    #[inline]
+    pub(crate) fn random_move(&self, random: u64) -> Option<Move> {
+        if self.side == Color::White {
+            self.random_move_as::<true>(random)
+        } else {
+            self.random_move_as::<false>(random)
+        }
+    }
+
+    /// [`Self::random_move`] with White (`WHITE`) or Black to move.
+    #[inline(always)]
+    fn random_move_as<const WHITE: bool>(&self, random: u64) -> Option<Move> {
+        let pick = |n: u32| ((u128::from(random) * u128::from(n)) >> 64) as u32;
+        let (us, them) = if WHITE { (0, 1) } else { (1, 0) };
+        let own = self.pieces[us];
+        let kings = own & self.kings;
+        let men = own ^ kings;
+        let empty = VALID & !(own | self.pieces[them]);
+        let steps = directions::<WHITE>();
+        // The squares a jump in direction `step` can start from.
+        let jumps_from = |step: Step| shift(shift(empty, -step) & self.pieces[them], -step);
+        let forward_jumps = jumps_from(steps[0]) | jumps_from(steps[1]);
+        let backward_jumps = jumps_from(steps[2]) | jumps_from(steps[3]);
+        let capturing_men = men
+            & (forward_jumps | if V::Rules::men_capture_backward(&self.rules) { backward_jumps } else { 0 });
+        let kings_capture = if V::FLYING_KINGS {
+            self.kings_capture()
+        } else {
+            kings & (forward_jumps | backward_jumps) != 0
+        };
+        if capturing_men != 0 || kings_capture {
+            if V::FLYING_KINGS
+                || V::MAJORITY_RULE
+                || V::CONTINUE_AFTER_PROMOTION
+                || V::Rules::men_capture_backward(&self.rules)
+            {
+                return self.random_capture(capturing_men, pick);
+            }
+            // Short kings, men capturing forward, the move ending on
+            // promotion (English): most captures are single jumps, which are
+            // bits of target sets like quiet moves.
+            let jumps = steps.map(jumps_from);
+            let own_jumps = [own & jumps[0], own & jumps[1], kings & jumps[2], kings & jumps[3]];
+            return match SingleJumps::of(own_jumps, men, self.pieces[them], empty, jumps, steps, self.side) {
+                Some(sets) => {
+                    let (from, to) = sets.pick(pick)?;
+                    let promotes = crowning_row(self.side) >> to & 1 != 0 && self.kings >> from & 1 == 0;
+                    Some(Move::new(from, to, 1 << ((from + to) / 2), promotes))
+                }
+                None => self.random_capture(capturing_men, pick),
+            };
+        }
+        let (from, to) = if V::FLYING_KINGS {
+            TargetSets::<FLYING_QUIET_SETS>::quiet::<V>(own, kings, empty, steps).pick(pick)?
+        } else {
+            TargetSets::<SHORT_QUIET_SETS>::quiet::<V>(own, kings, empty, steps).pick(pick)?
+        };
+        let promotes = crowning_row(self.side) >> to & 1 != 0 && self.kings >> from & 1 == 0;
+        Some(Move::new(from, to, 0, promotes))
+    }
+
+    /// A capture picked by `pick` (the side to move must capture; its men
+    /// with a first jump are `capturing_men`).
+    #[cold]
+    #[inline(never)]
+    fn random_capture(&self, capturing_men: u64, pick: impl Fn(u32) -> u32) -> Option<Move> {
+        let mut moves = MoveList::new();
+        self.captures_into(&mut moves, capturing_men);
+        moves.get(pick(moves.len() as u32) as usize).copied()
+    }
+
+    /// [`Game::random_playout`] without the Zobrist key, two plies a turn.
+    #[inline]
+    pub(crate) fn playout<R: FnMut() -> u64>(self, max_plies: u32, random: &mut R) -> Playout {
+        let mut position = self;
+        let mut plies = 0;
+        if position.side == Color::Black
+            && let Some(end) = position.playout_ply::<false, R>(&mut plies, max_plies, random)
+        {
+            return end;
+        }
+        loop {
+            if let Some(end) = position.playout_ply::<true, R>(&mut plies, max_plies, random) {
+                return end;
+            }
+            if let Some(end) = position.playout_ply::<false, R>(&mut plies, max_plies, random) {
+                return end;
+            }
+        }
+    }
+
+    /// One ply of [`Self::playout`]: the end of the playout, if it ends here.
+    #[inline(always)]
+    fn playout_ply<const WHITE: bool, R: FnMut() -> u64>(
+        &mut self,
+        plies: &mut u32,
+        max_plies: u32,
+        random: &mut R,
+    ) -> Option<Playout> {
+        let Some(mv) = self.random_move_as::<WHITE>(random()) else {
+            return Some(Playout { outcome: Some(self.terminal_outcome()), plies: *plies });
+        };
+        if self.rule_draw() {
+            return Some(Playout { outcome: Some(Outcome::Draw), plies: *plies });
+        }
+        if *plies >= max_plies {
+            return Some(Playout { outcome: None, plies: *plies });
+        }
+        // Nothing reads the key of a playout's positions.
+        self.apply::<false>(mv);
+        *plies += 1;
+        None
+    }
+}
+
+/// Moves as up to `N` target sets: each set bit of `targets[i]` is the move
+/// from `bit - offsets[i]` to that bit.
+struct TargetSets<const N: usize> {
+    targets: [u64; N],
+    offsets: [i32; N],
+    /// The index of the first move of each set, in the order of the sets.
+    first: [u32; N],
+    len: usize,
+    total: u32,
+}
+
+impl<const N: usize> TargetSets<N> {
+    #[inline(always)]
+    fn new() -> TargetSets<N> {
+        // An unused set starts past every index, so it is never chosen.
+        TargetSets { targets: [0; N], offsets: [0; N], first: [u32::MAX; N], len: 0, total: 0 }
+    }
+
+    /// The quiet moves of the pieces `own` (of which `kings` are kings) with
+    /// the empty squares `empty`; `steps` are the forward then backward steps.
+    #[inline(always)]
+    fn quiet<V: Variant>(own: u64, kings: u64, empty: u64, steps: [Step; 4]) -> TargetSets<N> {
+        let mut sets = TargetSets::new();
+        let near = [
+            shift(own, steps[0]) & empty,
+            shift(own, steps[1]) & empty,
+            shift(kings, steps[2]) & empty,
+            shift(kings, steps[3]) & empty,
+        ];
+        for (i, &targets) in near.iter().enumerate() {
+            sets.push(targets, steps[i]);
+        }
+        if V::FLYING_KINGS && kings != 0 {
+            for step in steps {
+                // Only kings go past the first square.
+                let mut ray = shift(shift(kings, step) & empty, step) & empty;
+                let mut distance = 2;
+                while ray != 0 {
+                    sets.push(ray, step * distance);
+                    ray = shift(ray, step) & empty;
+                    distance += 1;
+                }
+            }
+        }
+        sets
+    }
+
+    #[inline(always)]
+    fn push(&mut self, targets: u64, offset: i32) {
+        self.targets[self.len] = targets;
+        self.offsets[self.len] = offset;
+        self.first[self.len] = self.total;
+        self.total += targets.count_ones();
+        self.len += 1;
+    }
+
+    /// The start and end bits of move `pick(total)`; `None` when there is no
+    /// move. The set and the bit are chosen with few
+    /// data-dependent branches: in a random playout such branches mispredict
+    /// about half the time.
+    #[inline(always)]
+    fn pick(&self, pick: impl Fn(u32) -> u32) -> Option<(u32, u32)> {
+        if self.total == 0 {
+            return None;
+        }
+        let index = pick(self.total);
+        // The set holding move `index`: the last whose first index is at most
+        // `index` (an empty set shares its first index with the next one).
+        // Short rule sets fill every set, so the loop has a constant length.
+        let sets = if N <= 8 { N } else { self.len };
+        let mut chosen = 0;
+        for i in 1..sets {
+            chosen += usize::from(self.first[i] <= index);
+        }
+        let to = nth_bit(self.targets[chosen], index - self.first[chosen]);
+        Some(((to as i32 - self.offsets[chosen]) as u32, to))
+    }
+}
+
+/// The captures of the side to move when each is a single jump, as target
+/// sets: men's two forward directions, then kings' four. Rule set: short
+/// kings, men capturing forward, a promotion ending the move.
+struct SingleJumps;
+
+impl SingleJumps {
+    /// `own_jumps`: the pieces with a first jump in each of `steps` (men and
+    /// kings forward, kings backward); `jumps`: the squares a jump in each
+    /// step can start from. `None` when some capture goes on after its first
+    /// jump.
+    #[inline(always)]
+    fn of(
+        own_jumps: [u64; 4],
+        men: u64,
+        enemies: u64,
+        empty: u64,
+        jumps: [u64; 4],
+        steps: [Step; 4],
+        side: Color,
+    ) -> Option<TargetSets<6>> {
+        let crowning = crowning_row(side);
+        let mut sets = TargetSets::new();
+        let mut continues = 0;
+        let land = |from: u64, step: Step| shift(shift(from, step) & enemies, step) & empty;
+        // Men: a man that is not crowned goes on where a forward jump starts.
+        // Its victim and its start square lie behind it, so the board as it
+        // is answers that.
+        for i in 0..2 {
+            let landings = land(own_jumps[i] & men, steps[i]);
+            continues |= landings & !crowning & (jumps[0] | jumps[1]);
+            sets.push(landings, 2 * steps[i]);
+        }
+        // Kings go on in any direction but back over the victim (which is
+        // also the only way back to the start square).
+        for i in 0..4 {
+            // Steps `i` and `i ^ 2` are opposite.
+            let onward = jumps[i] | jumps[i ^ 1] | jumps[i ^ 3];
+            let landings = land(own_jumps[i] & !men, steps[i]);
+            continues |= landings & onward;
+            sets.push(landings, 2 * steps[i]);
+        }
+        (continues == 0).then_some(sets)
+    }
+}
+
+/// The bit index of the `n`-th set bit of `bits` (0-based, lowest first).
+///
+/// The first eight candidates are computed side by side and `n` indexes
+/// them: a loop of `n` steps mispredicts its exit about every other call in
+/// a random playout, and a binary search by popcounts has a longer
+/// dependency chain. Target sets rarely hold more than eight bits.
+#[inline(always)]
+fn nth_bit(bits: u64, n: u32) -> u32 {
+    if n >= 8 {
+        let mut bits = bits;
+        for _ in 0..n {
+            bits &= bits - 1;
+        }
+        return bits.trailing_zeros();
+    }
+    let mut stripped = [bits; 8];
+    for i in 1..8 {
+        stripped[i] = stripped[i - 1] & stripped[i - 1].wrapping_sub(1);
+    }
+    stripped[n as usize].trailing_zeros()
+}
