@@ -9,8 +9,7 @@
 use damero_core::{Color, Game, MoveList, Outcome, Playout};
 
 use crate::Move;
-use crate::layout::{DOWN_LEFT, DOWN_RIGHT, Step, UP_LEFT, UP_RIGHT, VALID, shift};
-use crate::movegen::crowning_row;
+use crate::layout::{BOTTOM_ROW, DOWN_LEFT, DOWN_RIGHT, Step, TOP_ROW, UP_LEFT, UP_RIGHT, VALID, shift};
 use crate::position::Draughts;
 use crate::variant::{DraughtsRules, Variant};
 
@@ -30,80 +29,126 @@ const fn directions<const WHITE: bool>() -> [Step; 4] {
     }
 }
 
+/// A move as the parts [`Move`] packs: playouts play these directly.
+#[derive(Clone, Copy, Debug)]
+struct Parts {
+    from: u32,
+    to: u32,
+    captured: u64,
+    promotes: bool,
+}
+
+impl Parts {
+    #[inline(always)]
+    fn of(mv: Move) -> Parts {
+        Parts {
+            from: mv.start_bit(),
+            to: mv.end_bit(),
+            captured: mv.captured_bits(),
+            promotes: mv.promotes(),
+        }
+    }
+}
+
 impl<V: Variant> Draughts<V> {
     /// A legal move picked uniformly by `random` (see [`Game::random_move`]).
     ///
-    /// The order of the moves: captures in the order of the capture search;
+    /// The order of the moves: captures in the order of the capture search,
+    /// or, where every capture is a single jump, by direction then square;
     /// quiet moves by target set, then by target bit.
     #[inline]
     pub(crate) fn random_move(&self, random: u64) -> Option<Move> {
-        if self.side == Color::White {
-            self.random_move_as::<true>(random)
+        let parts = if self.side == Color::White {
+            self.random_parts::<true>(random)
         } else {
-            self.random_move_as::<false>(random)
-        }
+            self.random_parts::<false>(random)
+        };
+        parts.map(|p| Move::new(p.from, p.to, p.captured, p.promotes))
     }
 
-    /// [`Self::random_move`] with White (`WHITE`) or Black to move.
+    /// [`Self::random_move`] as parts, with White (`WHITE`) or Black to move.
     #[inline(always)]
-    fn random_move_as<const WHITE: bool>(&self, random: u64) -> Option<Move> {
+    fn random_parts<const WHITE: bool>(&self, random: u64) -> Option<Parts> {
         let pick = |n: u32| ((u128::from(random) * u128::from(n)) >> 64) as u32;
         let (us, them) = if WHITE { (0, 1) } else { (1, 0) };
         let own = self.pieces[us];
+        let enemies = self.pieces[them];
         let kings = own & self.kings;
         let men = own ^ kings;
-        let empty = VALID & !(own | self.pieces[them]);
+        let empty = VALID & !(own | enemies);
         let steps = directions::<WHITE>();
+        let crowning = if WHITE { TOP_ROW } else { BOTTOM_ROW };
         // The squares a jump in direction `step` can start from.
-        let jumps_from = |step: Step| shift(shift(empty, -step) & self.pieces[them], -step);
+        let jumps_from = |step: Step| shift(shift(empty, -step) & enemies, -step);
+        let men_backward = V::Rules::men_capture_backward(&self.rules);
+        // Short kings, men capturing forward, a capture ending on promotion
+        // (English): single jumps, most captures, are bits of target sets.
+        let single_jumps =
+            !(V::FLYING_KINGS || V::MAJORITY_RULE || V::CONTINUE_AFTER_PROMOTION || men_backward);
+
+        if kings == 0 && !men_backward {
+            // No king: half the directions to look at (most plies of a game).
+            let jumps = [jumps_from(steps[0]), jumps_from(steps[1])];
+            let capturing = men & (jumps[0] | jumps[1]);
+            if capturing != 0 {
+                if single_jumps
+                    && let Some(sets) = SingleJumps::men(men, enemies, empty, jumps, steps, crowning)
+                {
+                    return sets.pick(pick).map(|(from, to)| Parts {
+                        from,
+                        to,
+                        captured: 1 << ((from + to) / 2),
+                        promotes: crowning >> to & 1 != 0,
+                    });
+                }
+                return self.random_capture(capturing, pick);
+            }
+            let mut sets = TargetSets::<2>::new();
+            sets.push(shift(men, steps[0]) & empty, steps[0]);
+            sets.push(shift(men, steps[1]) & empty, steps[1]);
+            let (from, to) = sets.pick(pick)?;
+            return Some(Parts { from, to, captured: 0, promotes: crowning >> to & 1 != 0 });
+        }
+
         let forward_jumps = jumps_from(steps[0]) | jumps_from(steps[1]);
         let backward_jumps = jumps_from(steps[2]) | jumps_from(steps[3]);
-        let capturing_men = men
-            & (forward_jumps | if V::Rules::men_capture_backward(&self.rules) { backward_jumps } else { 0 });
+        let capturing_men = men & (forward_jumps | if men_backward { backward_jumps } else { 0 });
         let kings_capture = if V::FLYING_KINGS {
             self.kings_capture()
         } else {
             kings & (forward_jumps | backward_jumps) != 0
         };
+        let promotes = |from: u32, to: u32| (crowning >> to & 1 != 0) & (self.kings >> from & 1 == 0);
         if capturing_men != 0 || kings_capture {
-            if V::FLYING_KINGS
-                || V::MAJORITY_RULE
-                || V::CONTINUE_AFTER_PROMOTION
-                || V::Rules::men_capture_backward(&self.rules)
-            {
-                return self.random_capture(capturing_men, pick);
-            }
-            // Short kings, men capturing forward, the move ending on
-            // promotion (English): most captures are single jumps, which are
-            // bits of target sets like quiet moves.
-            let jumps = steps.map(jumps_from);
-            let own_jumps = [own & jumps[0], own & jumps[1], kings & jumps[2], kings & jumps[3]];
-            return match SingleJumps::of(own_jumps, men, self.pieces[them], empty, jumps, steps, self.side) {
-                Some(sets) => {
-                    let (from, to) = sets.pick(pick)?;
-                    let promotes = crowning_row(self.side) >> to & 1 != 0 && self.kings >> from & 1 == 0;
-                    Some(Move::new(from, to, 1 << ((from + to) / 2), promotes))
+            if single_jumps {
+                let jumps = steps.map(jumps_from);
+                if let Some(sets) = SingleJumps::all(own, kings, enemies, empty, jumps, steps, crowning) {
+                    return sets.pick(pick).map(|(from, to)| Parts {
+                        from,
+                        to,
+                        captured: 1 << ((from + to) / 2),
+                        promotes: promotes(from, to),
+                    });
                 }
-                None => self.random_capture(capturing_men, pick),
-            };
+            }
+            return self.random_capture(capturing_men, pick);
         }
         let (from, to) = if V::FLYING_KINGS {
             TargetSets::<FLYING_QUIET_SETS>::quiet::<V>(own, kings, empty, steps).pick(pick)?
         } else {
             TargetSets::<SHORT_QUIET_SETS>::quiet::<V>(own, kings, empty, steps).pick(pick)?
         };
-        let promotes = crowning_row(self.side) >> to & 1 != 0 && self.kings >> from & 1 == 0;
-        Some(Move::new(from, to, 0, promotes))
+        Some(Parts { from, to, captured: 0, promotes: promotes(from, to) })
     }
 
     /// A capture picked by `pick` (the side to move must capture; its men
     /// with a first jump are `capturing_men`).
     #[cold]
     #[inline(never)]
-    fn random_capture(&self, capturing_men: u64, pick: impl Fn(u32) -> u32) -> Option<Move> {
+    fn random_capture(&self, capturing_men: u64, pick: impl Fn(u32) -> u32) -> Option<Parts> {
         let mut moves = MoveList::new();
         self.captures_into(&mut moves, capturing_men);
-        moves.get(pick(moves.len() as u32) as usize).copied()
+        moves.get(pick(moves.len() as u32) as usize).copied().map(Parts::of)
     }
 
     /// [`Game::random_playout`] without the Zobrist key, two plies a turn.
@@ -134,7 +179,7 @@ impl<V: Variant> Draughts<V> {
         max_plies: u32,
         random: &mut R,
     ) -> Option<Playout> {
-        let Some(mv) = self.random_move_as::<WHITE>(random()) else {
+        let Some(parts) = self.random_parts::<WHITE>(random()) else {
             return Some(Playout { outcome: Some(self.terminal_outcome()), plies: *plies });
         };
         if self.rule_draw() {
@@ -143,8 +188,9 @@ impl<V: Variant> Draughts<V> {
         if *plies >= max_plies {
             return Some(Playout { outcome: None, plies: *plies });
         }
-        // Nothing reads the key of a playout's positions.
-        self.apply::<false>(mv);
+        // Nothing reads the key of a playout's positions, nor the counters
+        // its draw rule does not use.
+        self.apply_parts::<false, false>(parts.from, parts.to, parts.captured, parts.promotes);
         *plies += 1;
         None
     }
@@ -218,55 +264,79 @@ impl<const N: usize> TargetSets<N> {
         let index = pick(self.total);
         // The set holding move `index`: the last whose first index is at most
         // `index` (an empty set shares its first index with the next one).
-        // Short rule sets fill every set, so the loop has a constant length.
+        // Short rule sets fill every set, so the loop has a constant length
+        // and, unrolled, keeps the sets in registers.
         let sets = if N <= 8 { N } else { self.len };
-        let mut chosen = 0;
+        let (mut targets, mut first, mut offset) = (self.targets[0], 0, self.offsets[0]);
         for i in 1..sets {
-            chosen += usize::from(self.first[i] <= index);
+            let later = self.first[i] <= index;
+            targets = if later { self.targets[i] } else { targets };
+            first = if later { self.first[i] } else { first };
+            offset = if later { self.offsets[i] } else { offset };
         }
-        let to = nth_bit(self.targets[chosen], index - self.first[chosen]);
-        Some(((to as i32 - self.offsets[chosen]) as u32, to))
+        let to = nth_bit(targets, index - first);
+        Some(((to as i32 - offset) as u32, to))
     }
 }
 
 /// The captures of the side to move when each is a single jump, as target
-/// sets: men's two forward directions, then kings' four. Rule set: short
-/// kings, men capturing forward, a promotion ending the move.
+/// sets (men's two forward directions, then kings' four), or `None` when
+/// some capture goes on after its first jump. Rule set: short kings, men
+/// capturing forward, a promotion ending the move.
+///
+/// `jumps[i]`: the squares a jump in `steps[i]` can start from (forward
+/// steps first). Whether a capture goes on is read from the board as it
+/// stands: a man only jumps forward, and its victim and start square lie
+/// behind it; a king goes on in any direction but back over its victim,
+/// which is also the only way back to its start square.
 struct SingleJumps;
 
 impl SingleJumps {
-    /// `own_jumps`: the pieces with a first jump in each of `steps` (men and
-    /// kings forward, kings backward); `jumps`: the squares a jump in each
-    /// step can start from. `None` when some capture goes on after its first
-    /// jump.
+    /// With no king on the mover's side.
     #[inline(always)]
-    fn of(
-        own_jumps: [u64; 4],
+    fn men(
         men: u64,
+        enemies: u64,
+        empty: u64,
+        jumps: [u64; 2],
+        steps: [Step; 4],
+        crowning: u64,
+    ) -> Option<TargetSets<2>> {
+        let mut sets = TargetSets::new();
+        let onward = jumps[0] | jumps[1];
+        let mut continues = 0;
+        for i in 0..2 {
+            let landings = shift(shift(men & jumps[i], steps[i]) & enemies, steps[i]) & empty;
+            continues |= landings & !crowning & onward;
+            sets.push(landings, 2 * steps[i]);
+        }
+        (continues == 0).then_some(sets)
+    }
+
+    /// With kings (`kings`, of the pieces `own`).
+    #[inline(always)]
+    fn all(
+        own: u64,
+        kings: u64,
         enemies: u64,
         empty: u64,
         jumps: [u64; 4],
         steps: [Step; 4],
-        side: Color,
+        crowning: u64,
     ) -> Option<TargetSets<6>> {
-        let crowning = crowning_row(side);
+        let men = own ^ kings;
         let mut sets = TargetSets::new();
-        let mut continues = 0;
         let land = |from: u64, step: Step| shift(shift(from, step) & enemies, step) & empty;
-        // Men: a man that is not crowned goes on where a forward jump starts.
-        // Its victim and its start square lie behind it, so the board as it
-        // is answers that.
+        let mut continues = 0;
         for i in 0..2 {
-            let landings = land(own_jumps[i] & men, steps[i]);
+            let landings = land(men & jumps[i], steps[i]);
             continues |= landings & !crowning & (jumps[0] | jumps[1]);
             sets.push(landings, 2 * steps[i]);
         }
-        // Kings go on in any direction but back over the victim (which is
-        // also the only way back to the start square).
         for i in 0..4 {
             // Steps `i` and `i ^ 2` are opposite.
             let onward = jumps[i] | jumps[i ^ 1] | jumps[i ^ 3];
-            let landings = land(own_jumps[i] & !men, steps[i]);
+            let landings = land(kings & jumps[i], steps[i]);
             continues |= landings & onward;
             sets.push(landings, 2 * steps[i]);
         }

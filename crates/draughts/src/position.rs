@@ -7,7 +7,7 @@ use damero_core::{Color, Game, MoveList, Outcome, Playout, Square, zobrist_keys}
 use crate::Move;
 use crate::layout::{VALID, bit_of_square, rank_of, square_of};
 use crate::notation::{self, FenError, MoveError};
-use crate::variant::{DraughtsRules, DrawRule, Variant};
+use crate::variant::{Counter, DraughtsRules, DrawRule, Variant};
 
 /// Zobrist keys: `[colour * 2 + king][bit]` (64 wide so indexing needs no
 /// bounds check), then the side-to-move key.
@@ -215,19 +215,29 @@ impl<V: Variant> Draughts<V> {
         position
     }
 
-    /// Plays `mv`; `HASH` says whether to keep the Zobrist key up to date
-    /// (a random playout never reads it).
+    /// Plays `mv`; `HASH` says whether to keep the Zobrist key up to date.
     #[inline(always)]
     pub(crate) fn apply<const HASH: bool>(&mut self, mv: Move) {
+        self.apply_parts::<HASH, true>(mv.start_bit(), mv.end_bit(), mv.captured_bits(), mv.promotes());
+    }
+
+    /// Plays the move from bit `from_bit` to `to_bit` taking `captured`.
+    /// A random playout reads neither the Zobrist key (`HASH`) nor the
+    /// counters its draw rule does not use (`ALL_COUNTERS`), so it skips them.
+    #[inline(always)]
+    pub(crate) fn apply_parts<const HASH: bool, const ALL_COUNTERS: bool>(
+        &mut self,
+        from_bit: u32,
+        to_bit: u32,
+        captured: u64,
+        promotes: bool,
+    ) {
         let us = self.side.index();
         let them = 1 - us;
-        let from_bit = mv.start_bit();
-        let to_bit = mv.end_bit();
         let from = 1u64 << from_bit;
         let to = 1u64 << to_bit;
-        let captured = mv.captured_bits();
         let was_king = self.kings & from != 0;
-        let is_king = was_king || mv.promotes();
+        let is_king = was_king | promotes;
 
         if HASH {
             let mut hash =
@@ -245,16 +255,22 @@ impl<V: Variant> Draughts<V> {
         self.pieces[us] ^= from ^ to;
         self.pieces[them] &= !captured;
         self.kings &= !(captured | from);
-        if is_king {
-            self.kings |= to;
-        }
+        self.kings |= if is_king { to } else { 0 };
 
         let capture = captured != 0;
-        self.since_capture = if capture { 0 } else { self.since_capture.saturating_add(1) };
-        self.since_capture_or_man_move =
-            if capture || !was_king { 0 } else { self.since_capture_or_man_move.saturating_add(1) };
-        self.since_capture_or_promotion =
-            if capture || mv.promotes() { 0 } else { self.since_capture_or_promotion.saturating_add(1) };
+        let rule = self.rules.draw_rule();
+        let counts = |counter: Counter| ALL_COUNTERS || rule.reads(counter);
+        if counts(Counter::Capture) {
+            self.since_capture = if capture { 0 } else { self.since_capture.saturating_add(1) };
+        }
+        if counts(Counter::CaptureOrManMove) {
+            self.since_capture_or_man_move =
+                if capture || !was_king { 0 } else { self.since_capture_or_man_move.saturating_add(1) };
+        }
+        if counts(Counter::CaptureOrPromotion) {
+            self.since_capture_or_promotion =
+                if capture || promotes { 0 } else { self.since_capture_or_promotion.saturating_add(1) };
+        }
         self.side = !self.side;
     }
 

@@ -24,6 +24,32 @@ pub enum DrawRule {
     EightyPliesWithoutProgress,
 }
 
+/// The draw counters a position keeps: plies since the last capture, since
+/// the last capture or man move, since the last capture or promotion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Counter {
+    Capture,
+    CaptureOrManMove,
+    CaptureOrPromotion,
+}
+
+impl DrawRule {
+    /// Whether the rule reads `counter` (random playouts skip the others).
+    #[inline(always)]
+    pub(crate) const fn reads(self, counter: Counter) -> bool {
+        match self {
+            DrawRule::Fsr => {
+                matches!(counter, Counter::CaptureOrManMove | Counter::CaptureOrPromotion)
+            }
+            DrawRule::Olsen => matches!(counter, Counter::CaptureOrPromotion),
+            DrawRule::FortyPliesWithoutCapture => matches!(counter, Counter::Capture),
+            DrawRule::FortyKingPlies | DrawRule::EightyPliesWithoutProgress => {
+                matches!(counter, Counter::CaptureOrManMove)
+            }
+        }
+    }
+}
+
 /// The typed options every draughts rule set exposes to the generator.
 pub trait DraughtsRules: RuleSet {
     /// Whether men capture backward (Russian always; Zisnella as an option).
