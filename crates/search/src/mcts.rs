@@ -609,8 +609,9 @@ impl<G: Game> Tree<G> {
             }
             match self.nodes[index].state {
                 UNVISITED => {
-                    position.legal_moves(&mut self.moves);
-                    let status = if self.moves.is_empty() {
+                    // Whether a move exists, without listing them (the list
+                    // is made on the second visit, if there is one).
+                    let status = if position.random_move(0).is_none() {
                         Some(Proof::from_outcome(position.terminal_outcome()))
                     } else if ply > 0 && (position.rule_draw() || self.repeated(&position, ply)) {
                         Some(Proof::Drawn)
@@ -745,8 +746,8 @@ impl<G: Game> Tree<G> {
         }
     }
 
-    /// A playout from `position` (not decided, its moves in `self.moves`):
-    /// White's score, 1 a win, 0.5 a draw, 0 a loss.
+    /// A playout from `position` (not decided): White's score, 1 a win, 0.5
+    /// a draw, 0 a loss.
     fn rollout<E: Evaluator<G>>(&mut self, mut position: G, config: &MctsConfig, evaluator: &E) -> f64 {
         let cut = match config.rollout {
             Rollout::Random => {
@@ -757,10 +758,14 @@ impl<G: Game> Tree<G> {
             }
             Rollout::Evaluator { plies } => plies,
         };
+        // As `random_playout` (whose rules it follows), but the position
+        // at the cut is evaluated.
         let mut ply = 0;
-        let mut mv = None;
         loop {
-            if ply >= config.max_playout_plies {
+            let Some(mv) = position.random_move(self.rng.next_u64()) else {
+                return position.terminal_outcome().score_for(Color::White);
+            };
+            if position.rule_draw() || ply >= config.max_playout_plies {
                 return 0.5;
             }
             if ply >= cut {
@@ -768,17 +773,8 @@ impl<G: Game> Tree<G> {
                 let p = 1.0 / (1.0 + 10f64.powf(-value / 400.0));
                 return if position.side_to_move() == Color::White { p } else { 1.0 - p };
             }
-            let chosen = match mv.take() {
-                Some(chosen) => chosen,
-                None => self.moves[self.rng.below(self.moves.len())],
-            };
-            position.play(chosen);
+            position.play(mv);
             ply += 1;
-            match position.random_move(self.rng.next_u64()) {
-                None => return position.terminal_outcome().score_for(Color::White),
-                Some(next) if !position.rule_draw() => mv = Some(next),
-                Some(_) => return 0.5,
-            }
         }
     }
 }
