@@ -101,11 +101,13 @@ impl Proof {
 struct Node<G: Game> {
     /// The move into the node (the root's is a placeholder, never read).
     mv: G::Move,
-    /// The mean result for the mover: `+∞` for a node not yet visited or
-    /// proven won for its mover (selection takes the first such child at
-    /// once), `-∞` for one proven lost for its mover (never taken).
+    /// The mean result for the mover (0 before the first visit); `+∞` for a
+    /// node proven won for its mover, `-∞` for one proven lost (never taken).
     mean: f32,
-    /// `1 / sqrt(visits)`, or 0 where `mean` is infinite.
+    /// `1 / sqrt(visits)`; 0 where `mean` is infinite; `f32::MAX` before the
+    /// first visit, so that an unvisited child outranks every visited one
+    /// once the parent's scale is positive (with one parent visit, the scale
+    /// is 0 and every child is unvisited: the first is taken).
     explore: f32,
     visits: u32,
     first_child: u32,
@@ -122,8 +124,8 @@ impl<G: Game> Node<G> {
     fn new(mv: G::Move, mover: Color) -> Node<G> {
         Node {
             mv,
-            mean: f32::INFINITY,
-            explore: 0.0,
+            mean: 0.0,
+            explore: f32::MAX,
             visits: 0,
             first_child: 0,
             child_count: 0,
@@ -146,17 +148,14 @@ impl<G: Game> Node<G> {
     /// Counts one more playout with result `score` for the mover.
     fn add(&mut self, score: f64) {
         self.visits += 1;
-        match self.proof {
-            Proof::Won(w) => {
-                self.mean = if w == self.mover { f32::INFINITY } else { f32::NEG_INFINITY };
-                self.explore = 0.0;
-            }
-            _ => {
-                let visits = self.visits as f32;
-                let mean = if self.visits == 1 { 0.0 } else { self.mean };
-                self.mean = mean + (score as f32 - mean) / visits;
-                self.explore = visits.sqrt().recip();
-            }
+        if let Proof::Won(w) = self.proof {
+            self.mean = if w == self.mover { f32::INFINITY } else { f32::NEG_INFINITY };
+            self.explore = 0.0;
+        } else {
+            // An unvisited node's mean is 0, so the first result becomes it.
+            let visits = self.visits as f32;
+            self.mean += (score as f32 - self.mean) / visits;
+            self.explore = visits.sqrt().recip();
         }
     }
 }
@@ -329,7 +328,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             time: start.elapsed(),
         };
         // A proven root in any tree is exact: play its proof.
-        if let Some(tree) = self.trees.iter().find(|t| t.nodes[0].proof != Proof::Unknown) {
+        if let Some(tree) = self.trees.iter().find(|t| !matches!(t.nodes[0].proof, Proof::Unknown)) {
             let root = &tree.nodes[0];
             let child = tree.proven_choice(0);
             result.score = match root.proof {
@@ -489,7 +488,10 @@ impl<G: Game> Tree<G> {
         let mut playouts = 0u64;
         let mut next_info = 1024;
         let timed = limits.soft_time.or(limits.hard_time);
-        while budget.is_none_or(|b| playouts < b) && !self.full && self.nodes[0].proof == Proof::Unknown {
+        while budget.is_none_or(|b| playouts < b)
+            && !self.full
+            && matches!(self.nodes[0].proof, Proof::Unknown)
+        {
             if playouts.is_multiple_of(256)
                 && (limits.stop_requested() || timed.is_some_and(|t| start.elapsed() >= t))
             {
@@ -561,7 +563,11 @@ impl<G: Game> Tree<G> {
             if pv.len() >= crate::MAX_PLY {
                 break;
             }
-            at = if node.proof != Proof::Unknown { self.proven_choice(i) } else { self.most_visited(i) };
+            at = if !matches!(node.proof, Proof::Unknown) {
+                self.proven_choice(i)
+            } else {
+                self.most_visited(i)
+            };
         }
         pv
     }
@@ -604,7 +610,7 @@ impl<G: Game> Tree<G> {
         let white_score = loop {
             let ply = path.len() - 1;
             let proof = self.nodes[index].proof;
-            if proof != Proof::Unknown {
+            if !matches!(proof, Proof::Unknown) {
                 break proof.score_for(Color::White);
             }
             match self.nodes[index].state {
@@ -655,11 +661,11 @@ impl<G: Game> Tree<G> {
     }
 
     /// UCT over the children, never a child proven lost for its mover: the
-    /// first child not yet visited or proven won for its mover, else the
-    /// highest `mean + c·sqrt(ln N)·explore` (see [`Node`]).
+    /// first child proven won for its mover, else the first not yet visited,
+    /// else the highest `mean + c·sqrt(ln N)·explore` (see [`Node`]).
     fn select(&self, index: usize, exploration: f64) -> usize {
         let node = &self.nodes[index];
-        let scale = exploration as f32 * ln(node.visits.max(1)).sqrt();
+        let scale = exploration as f32 * sqrt_ln(node.visits);
         let children = node.children();
         let first = children.start;
         let mut best = 0;
@@ -683,15 +689,17 @@ impl<G: Game> Tree<G> {
                 proving = self.try_prove(i);
             }
             let node = &mut self.nodes[i];
-            node.add(if node.mover == Color::White { white_score } else { 1.0 - white_score });
-            proving &= node.proof != Proof::Unknown;
+            // Indexed rather than branched on: the mover alternates down the
+            // path, which a branch predictor follows poorly.
+            node.add([white_score, 1.0 - white_score][node.mover.index()]);
+            proving &= !matches!(node.proof, Proof::Unknown);
         }
     }
 
     /// Proves an expanded node from its children if possible.
     fn try_prove(&mut self, index: usize) -> bool {
         let node = &self.nodes[index];
-        if node.proof != Proof::Unknown {
+        if !matches!(node.proof, Proof::Unknown) {
             return true;
         }
         if node.state != EXPANDED || node.child_count == 0 {
@@ -779,12 +787,52 @@ impl<G: Game> Tree<G> {
     }
 }
 
+/// `sqrt(ln(max(n, 1)))`, UCT's exploration scale: from a table for the
+/// small counts of most nodes, else from [`ln`].
+#[inline]
+fn sqrt_ln(n: u32) -> f32 {
+    match SQRT_LN.get(n as usize) {
+        Some(&value) => value,
+        None => ln(n).sqrt(),
+    }
+}
+
+/// `sqrt(ln(max(n, 1)))` for `n` below 1024 (4 KiB: stays in the L1 cache).
+static SQRT_LN: [f32; 1024] = {
+    let mut table = [0.0; 1024];
+    let mut n = 2;
+    while n < 1024 {
+        table[n] = const_sqrt(ln(n as u32));
+        n += 1;
+    }
+    table
+};
+
+/// A square root usable in a `const` (Newton's method from above, to the
+/// last bit of an `f32`).
+const fn const_sqrt(x: f32) -> f32 {
+    if x <= 0.0 {
+        return 0.0;
+    }
+    let mut guess = if x > 1.0 { x } else { 1.0 };
+    let mut i = 0;
+    while i < 64 {
+        let next = 0.5 * (guess + x / guess);
+        if next >= guess {
+            break;
+        }
+        guess = next;
+        i += 1;
+    }
+    guess
+}
+
 /// The natural logarithm of `n`, to about 1e-4: UCT's exploration term
 /// needs no more, and the library call took a tenth of the tree's time. From
 /// the float's exponent and a polynomial in its mantissa (least squares, and
 /// exactly 0 at 1 so the scale of a once-visited node is 0 as it should be),
 /// so the result is the same on every machine.
-fn ln(n: u32) -> f32 {
+const fn ln(n: u32) -> f32 {
     let bits = (n as f32).to_bits();
     let exponent = ((bits >> 23) as i32 - 127) as f32;
     // The mantissa as t in [0, 1): n = 2^exponent * (1 + t).
@@ -803,6 +851,17 @@ mod tests {
         for n in (1..100_000).chain([1 << 20, 3_000_000_007, u32::MAX]) {
             let error = (f64::from(ln(n)) - f64::from(n).ln()).abs();
             assert!(error < 2e-4, "ln({n}) is off by {error}");
+        }
+    }
+
+    #[test]
+    fn the_exploration_scale_table_matches_sqrt_ln() {
+        assert_eq!(sqrt_ln(0), 0.0);
+        assert_eq!(sqrt_ln(1), 0.0);
+        for n in (2..5000).chain([1 << 20, u32::MAX]) {
+            let exact = f64::from(n).ln().sqrt();
+            let error = (f64::from(sqrt_ln(n)) - exact).abs();
+            assert!(error < 1e-4, "sqrt_ln({n}) is off by {error}");
         }
     }
 
