@@ -102,8 +102,7 @@ impl<V: Variant> Draughts<V> {
                     });
                 }
                 if single_jumps {
-                    let search = ShortCaptures::new(enemies, empty, steps, crowning);
-                    return search.pick(capturing, 0, pick);
+                    return ShortCaptures::pick(enemies, empty, steps, crowning, capturing, 0, pick);
                 }
                 return self.random_capture(capturing, pick);
             }
@@ -134,8 +133,16 @@ impl<V: Variant> Draughts<V> {
                         promotes: promotes(from, to),
                     });
                 }
-                let search = ShortCaptures::new(enemies, empty, steps, crowning);
-                return search.pick(capturing_men, kings & (forward_jumps | backward_jumps), pick);
+                let capturing_kings = kings & (forward_jumps | backward_jumps);
+                return ShortCaptures::pick(
+                    enemies,
+                    empty,
+                    steps,
+                    crowning,
+                    capturing_men,
+                    capturing_kings,
+                    pick,
+                );
             }
             return self.random_capture(capturing_men, pick);
         }
@@ -366,31 +373,43 @@ struct ShortCaptures {
 }
 
 impl ShortCaptures {
-    #[inline(always)]
-    fn new(enemies: u64, empty: u64, steps: [Step; 4], crowning: u64) -> ShortCaptures {
-        ShortCaptures { enemies, empty, steps, crowning, from: 0, king: false, moves: MoveList::new() }
-    }
-
     /// The capture `pick(count)` of the men `men` and kings `kings` (each
     /// with a first jump), in search order.
     #[inline(never)]
-    fn pick(mut self, men: u64, kings: u64, pick: impl Fn(u32) -> u32) -> Option<Parts> {
-        let base_empty = self.empty;
+    // The search lives in this frame: its move list is too big to move.
+    fn pick(
+        enemies: u64,
+        base_empty: u64,
+        steps: [Step; 4],
+        crowning: u64,
+        men: u64,
+        kings: u64,
+        pick: impl Fn(u32) -> u32,
+    ) -> Option<Parts> {
+        let mut search = ShortCaptures {
+            enemies,
+            empty: base_empty,
+            steps,
+            crowning,
+            from: 0,
+            king: false,
+            moves: MoveList::new(),
+        };
         for (mut pieces, king) in [(men, false), (kings, true)] {
             while pieces != 0 {
                 let from = pieces & pieces.wrapping_neg();
                 pieces ^= from;
-                self.from = from.trailing_zeros();
-                self.king = king;
-                self.empty = base_empty | from;
+                search.from = from.trailing_zeros();
+                search.king = king;
+                search.empty = base_empty | from;
                 if king {
-                    self.king_jumps(from, 0);
+                    search.king_jumps(from, 0);
                 } else {
-                    self.man_jumps(from, 0);
+                    search.man_jumps(from, 0);
                 }
             }
         }
-        self.moves.get(pick(self.moves.len() as u32) as usize).copied().map(Parts::of)
+        search.moves.get(pick(search.moves.len() as u32) as usize).copied().map(Parts::of)
     }
 
     fn emit(&mut self, landing: u64, captured: u64, promotes: bool) {
