@@ -684,9 +684,15 @@ impl<G: Game> Tree<G> {
         let scale = exploration as f32 * sqrt_ln(node.visits);
         let children = node.children();
         let first = children.start;
+        // The chosen child's move, and the children of every child (one of
+        // which the next step scans), load while this scan runs.
+        prefetch(self.node_moves.as_ptr().wrapping_add(first));
         let mut best = 0;
         let mut best_value = f32::NEG_INFINITY;
         for (i, child) in self.nodes[children].iter().enumerate() {
+            let grandchildren = self.nodes.as_ptr().wrapping_add(child.first_child as usize);
+            prefetch(grandchildren);
+            prefetch(grandchildren.wrapping_add(4));
             let value = child.mean + scale * child.explore;
             if value > best_value {
                 best_value = value;
@@ -801,6 +807,28 @@ impl<G: Game> Tree<G> {
             ply += 1;
         }
     }
+}
+
+/// Asks the CPU to start loading the cache line holding `address` (any
+/// address: nothing is read, and a bad one is ignored).
+///
+/// The crate's one `unsafe` block. A playout walks about ten levels down a
+/// tree of hundreds of thousands of nodes, and each step waits for the
+/// children of the node just chosen; prefetching every child's children
+/// during the scan that chooses hides part of that wait. Measured on 200,000
+/// playouts from the English start, 21 alternating runs each: median
+/// 557k playouts/s without, 577k with (+3.5%; an earlier round: +4%).
+#[inline(always)]
+fn prefetch<T>(address: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    #[allow(unsafe_code)]
+    // SAFETY: `_mm_prefetch` is a hint that never faults, whatever the
+    // address, and SSE, which it needs, is part of every x86-64 CPU.
+    unsafe {
+        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(address.cast::<i8>());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = address;
 }
 
 /// `sqrt(ln(max(n, 1)))`, UCT's exploration scale: from a table for the
