@@ -152,9 +152,10 @@ impl Node {
             self.explore = 0.0;
         } else {
             // An unvisited node's mean is 0, so the first result becomes it.
-            let visits = self.visits as f32;
-            self.mean += (score as f32 - self.mean) / visits;
-            self.explore = visits.sqrt().recip();
+            // 1/visits is explore², to rounding: no division.
+            let explore = inverse_sqrt(self.visits);
+            self.mean += (score as f32 - self.mean) * (explore * explore);
+            self.explore = explore;
         }
     }
 }
@@ -656,9 +657,9 @@ impl<G: Game> Tree<G> {
                     }
                     let first = self.nodes.len() as u32;
                     let side = position.side_to_move();
-                    for i in 0..self.moves.len() {
-                        self.push_node(self.moves[i], side);
-                    }
+                    let children = self.moves.len();
+                    self.nodes.extend(core::iter::repeat_n(Node::new(side), children));
+                    self.node_moves.extend_from_slice(&self.moves);
                     let node = &mut self.nodes[index];
                     node.first_child = first;
                     node.child_count = self.moves.len() as u16;
@@ -831,6 +832,27 @@ fn prefetch<T>(address: *const T) {
     let _ = address;
 }
 
+/// `1 / sqrt(n)` for `n > 0`: from a table for the small counts of most
+/// nodes.
+#[inline]
+fn inverse_sqrt(n: u32) -> f32 {
+    match INVERSE_SQRT.get(n as usize) {
+        Some(&value) => value,
+        None => (n as f32).sqrt().recip(),
+    }
+}
+
+/// `1 / sqrt(n)` for `n` below 1024 (entry 0 unused).
+static INVERSE_SQRT: [f32; 1024] = {
+    let mut table = [0.0; 1024];
+    let mut n = 1;
+    while n < 1024 {
+        table[n] = 1.0 / const_sqrt(n as f32);
+        n += 1;
+    }
+    table
+};
+
 /// `sqrt(ln(max(n, 1)))`, UCT's exploration scale: from a table for the
 /// small counts of most nodes, else from [`ln`].
 #[inline]
@@ -906,6 +928,15 @@ mod tests {
             let exact = f64::from(n).ln().sqrt();
             let error = (f64::from(sqrt_ln(n)) - exact).abs();
             assert!(error < 1e-4, "sqrt_ln({n}) is off by {error}");
+        }
+    }
+
+    #[test]
+    fn the_inverse_square_root_table_is_exact_to_an_f32() {
+        for n in (1..5000).chain([1 << 20, u32::MAX]) {
+            let exact = 1.0 / f64::from(n).sqrt();
+            let error = (f64::from(inverse_sqrt(n)) - exact).abs() / exact;
+            assert!(error < 2e-7, "inverse_sqrt({n}) is off by {error} (relative)");
         }
     }
 
