@@ -863,11 +863,11 @@ fn sqrt_ln(n: u32) -> f32 {
     }
 }
 
-/// `sqrt(ln(max(n, 1)))` for `n` below 1024 (4 KiB: stays in the L1 cache).
-static SQRT_LN: [f32; 1024] = {
-    let mut table = [0.0; 1024];
+/// `sqrt(ln(max(n, 1)))` for `n` below 4096 (16 KiB: stays in the L1 cache).
+static SQRT_LN: [f32; 4096] = {
+    let mut table = [0.0; 4096];
     let mut n = 2;
-    while n < 1024 {
+    while n < 4096 {
         table[n] = const_sqrt(ln(n as u32));
         n += 1;
     }
