@@ -631,23 +631,16 @@ impl<G: Game> Tree<G> {
                 break proof.score_for(Color::White);
             }
             match self.nodes[index].state {
-                UNVISITED => {
-                    // Whether a move exists, without listing them (the list
-                    // is made on the second visit, if there is one).
-                    let status = if position.random_move(0).is_none() {
-                        Some(Proof::from_outcome(position.terminal_outcome()))
-                    } else if ply > 0 && (position.rule_draw() || self.repeated(&position, ply)) {
-                        Some(Proof::Drawn)
-                    } else {
-                        None
-                    };
-                    if let Some(proof) = status {
+                UNVISITED => match self.first_visit(position, ply, config, evaluator) {
+                    Ok(white_score) => {
+                        self.nodes[index].state = VISITED;
+                        break white_score;
+                    }
+                    Err(proof) => {
                         self.nodes[index].proof = proof;
                         break proof.score_for(Color::White);
                     }
-                    self.nodes[index].state = VISITED;
-                    break self.rollout(position, config, evaluator);
-                }
+                },
                 VISITED => {
                     position.legal_moves(&mut self.moves);
                     if self.nodes.len() + self.moves.len() > self.capacity {
@@ -775,6 +768,45 @@ impl<G: Game> Tree<G> {
             }
             None => false,
         }
+    }
+
+    /// A leaf's first visit: `Err` with its proof when the position is
+    /// decided (no move; a draw rule or a repetition below the root), else
+    /// `Ok` with a playout's result for White. The moves are looked at
+    /// without listing them (the list is made on the second visit, if there
+    /// is one), and a random playout's first step is that look.
+    fn first_visit<E: Evaluator<G>>(
+        &mut self,
+        position: G,
+        ply: usize,
+        config: &MctsConfig,
+        evaluator: &E,
+    ) -> Result<f64, Proof> {
+        let terminal = |position: &G| {
+            position.random_move(0).is_none().then(|| Proof::from_outcome(position.terminal_outcome()))
+        };
+        if ply > 0 && self.repeated(&position, ply) {
+            return Err(terminal(&position).unwrap_or(Proof::Drawn));
+        }
+        if config.rollout == Rollout::Random {
+            let rng = &mut self.rng;
+            let end = position.random_playout(config.max_playout_plies, &mut || rng.next_u64());
+            return match end.outcome {
+                // Stopped before its first move: no move, or a draw rule
+                // (which does not decide the root: it must be searched).
+                Some(outcome) if end.plies == 0 && (ply > 0 || outcome != Outcome::Draw) => {
+                    Err(Proof::from_outcome(outcome))
+                }
+                outcome => Ok(outcome.map_or(0.5, |outcome| outcome.score_for(Color::White))),
+            };
+        }
+        if let Some(proof) = terminal(&position) {
+            return Err(proof);
+        }
+        if ply > 0 && position.rule_draw() {
+            return Err(Proof::Drawn);
+        }
+        Ok(self.rollout(position, config, evaluator))
     }
 
     /// A playout from `position` (not decided): White's score, 1 a win, 0.5
