@@ -120,14 +120,29 @@ fn mcts_random_playouts_per_second_from_the_english_start() {
 #[test]
 #[ignore = "a speed measurement: run with --release --nocapture and read the figures"]
 fn raw_random_playouts_per_second_from_the_english_start() {
-    // The game's own speed, without any tree: the ceiling for MCTS.
+    // The game's own speed, without any tree: the ceiling for MCTS. First
+    // `Game::random_playout` (what MCTS calls), then a plain loop that lists
+    // every move and plays one with `play`, for comparison.
     let start = English::start(EnglishRules);
-    let mut rng = damero_search::SeededRng::new(1);
-    let mut moves = damero_core::MoveList::new();
-    let t = Instant::now();
-    let cpu = thread_cpu_time();
-    let mut plies = 0u64;
     let n = 200_000;
+    let mut rng = damero_search::SeededRng::new(1);
+    let cpu = thread_cpu_time();
+    let t = Instant::now();
+    let mut plies = 0u64;
+    for _ in 0..n {
+        plies += u64::from(start.random_playout(u32::MAX, &mut || rng.next_u64()).plies);
+    }
+    let secs = thread_cpu_time().zip(cpu).map_or(t.elapsed().as_secs_f64(), |(b, a)| (b - a).as_secs_f64());
+    println!(
+        "random_playout: {:.0} playouts per CPU-second, {:.1} plies per playout, {:.1} ns per ply",
+        n as f64 / secs,
+        plies as f64 / n as f64,
+        secs * 1e9 / plies as f64
+    );
+    let mut moves = damero_core::MoveList::new();
+    let cpu = thread_cpu_time();
+    let t = Instant::now();
+    let mut plies = 0u64;
     for _ in 0..n {
         let mut p = start;
         loop {
@@ -141,7 +156,7 @@ fn raw_random_playouts_per_second_from_the_english_start() {
     }
     let secs = thread_cpu_time().zip(cpu).map_or(t.elapsed().as_secs_f64(), |(b, a)| (b - a).as_secs_f64());
     println!(
-        "raw: {:.0} playouts per CPU-second, {:.1} plies per playout",
+        "listing every move: {:.0} playouts per CPU-second, {:.1} plies per playout",
         n as f64 / secs,
         plies as f64 / n as f64
     );
