@@ -261,6 +261,20 @@ impl<V: Variant, S: CaptureSink> CaptureSearch<'_, V, S> {
     }
 }
 
+/// Calls `visit(piece, is_king)` for each bit of `men`, then of `kings`: the
+/// loop of every capture search over the pieces that can capture.
+#[inline(always)]
+pub(crate) fn for_each_piece(men: u64, kings: u64, mut visit: impl FnMut(u64, bool)) {
+    for (pieces, is_king) in [(men, false), (kings, true)] {
+        let mut rest = pieces;
+        while rest != 0 {
+            let piece = rest & rest.wrapping_neg();
+            rest ^= piece;
+            visit(piece, is_king);
+        }
+    }
+}
+
 /// The forward directions of a man of `color` as a mask over [`ALL_STEPS`]
 /// (White moves up the board).
 #[inline(always)]
@@ -369,21 +383,16 @@ impl<V: Variant> Draughts<V> {
             variant: PhantomData,
         };
         let base_empty = search.empty;
-        for (pieces, is_king) in [(men, false), (kings, true)] {
-            let mut rest = pieces;
-            while rest != 0 {
-                let from = rest & rest.wrapping_neg();
-                rest ^= from;
-                search.from = from.trailing_zeros();
-                search.king_move = is_king;
-                search.empty = base_empty | from;
-                if is_king {
-                    search.king(from, 0, false);
-                } else {
-                    search.man(from, 0);
-                }
+        for_each_piece(men, kings, |from, is_king| {
+            search.from = from.trailing_zeros();
+            search.king_move = is_king;
+            search.empty = base_empty | from;
+            if is_king {
+                search.king(from, 0, false);
+            } else {
+                search.man(from, 0);
             }
-        }
+        });
     }
 
     /// Spanish quantity-then-quality rule (zisnella.md 10).

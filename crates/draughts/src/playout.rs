@@ -10,6 +10,7 @@ use damero_core::{Color, Game, MoveList, Outcome, Playout};
 
 use crate::Move;
 use crate::layout::{BOTTOM_ROW, DOWN_LEFT, DOWN_RIGHT, Step, TOP_ROW, UP_LEFT, UP_RIGHT, VALID, shift};
+use crate::movegen::for_each_piece;
 use crate::position::Draughts;
 use crate::variant::{DraughtsRules, Variant};
 
@@ -395,20 +396,16 @@ impl ShortCaptures {
             king: false,
             moves: MoveList::new(),
         };
-        for (mut pieces, king) in [(men, false), (kings, true)] {
-            while pieces != 0 {
-                let from = pieces & pieces.wrapping_neg();
-                pieces ^= from;
-                search.from = from.trailing_zeros();
-                search.king = king;
-                search.empty = base_empty | from;
-                if king {
-                    search.king_jumps(from, 0);
-                } else {
-                    search.man_jumps(from, 0);
-                }
+        for_each_piece(men, kings, |from, king| {
+            search.from = from.trailing_zeros();
+            search.king = king;
+            search.empty = base_empty | from;
+            if king {
+                search.king_jumps(from, 0);
+            } else {
+                search.man_jumps(from, 0);
             }
-        }
+        });
         search.moves.get(pick(search.moves.len() as u32) as usize).copied().map(Parts::of)
     }
 
