@@ -103,7 +103,7 @@ impl<V: Variant> Draughts<V> {
                     });
                 }
                 if single_jumps {
-                    return ShortCaptures::pick(enemies, empty, steps, crowning, capturing, 0, pick);
+                    return ShortCaptures::<WHITE>::pick(enemies, empty, crowning, capturing, 0, pick);
                 }
                 return self.random_capture(capturing, pick);
             }
@@ -135,10 +135,9 @@ impl<V: Variant> Draughts<V> {
                     });
                 }
                 let capturing_kings = kings & (forward_jumps | backward_jumps);
-                return ShortCaptures::pick(
+                return ShortCaptures::<WHITE>::pick(
                     enemies,
                     empty,
-                    steps,
                     crowning,
                     capturing_men,
                     capturing_kings,
@@ -362,18 +361,17 @@ impl SingleJumps {
 /// goes on: the generic search of `movegen` with the side's directions fixed
 /// and none of the other rule sets' cases, which a playout meets about once
 /// in twenty plies.
-struct ShortCaptures {
+struct ShortCaptures<const WHITE: bool> {
     enemies: u64,
     /// Empty squares, the moving piece's start square included.
     empty: u64,
-    steps: [Step; 4],
     crowning: u64,
     from: u32,
     king: bool,
     moves: MoveList<Move>,
 }
 
-impl ShortCaptures {
+impl<const WHITE: bool> ShortCaptures<WHITE> {
     /// The capture `pick(count)` of the men `men` and kings `kings` (each
     /// with a first jump), in search order.
     #[inline(never)]
@@ -381,16 +379,14 @@ impl ShortCaptures {
     fn pick(
         enemies: u64,
         base_empty: u64,
-        steps: [Step; 4],
         crowning: u64,
         men: u64,
         kings: u64,
         pick: impl Fn(u32) -> u32,
     ) -> Option<Parts> {
-        let mut search = ShortCaptures {
+        let mut search = ShortCaptures::<WHITE> {
             enemies,
             empty: base_empty,
-            steps,
             crowning,
             from: 0,
             king: false,
@@ -421,7 +417,8 @@ impl ShortCaptures {
     /// Jumps of a man on `at`; whether there is one.
     fn man_jumps(&mut self, at: u64, captured: u64) -> bool {
         let mut found = false;
-        for step in [self.steps[0], self.steps[1]] {
+        let steps = directions::<WHITE>();
+        for step in [steps[0], steps[1]] {
             let victim = shift(at, step) & self.enemies & !captured;
             let landing = shift(victim, step) & self.empty;
             if landing == 0 {
@@ -441,7 +438,7 @@ impl ShortCaptures {
     /// Jumps of a king on `at`; whether there is one.
     fn king_jumps(&mut self, at: u64, captured: u64) -> bool {
         let mut found = false;
-        for step in self.steps {
+        for step in directions::<WHITE>() {
             let victim = shift(at, step) & self.enemies & !captured;
             let landing = shift(victim, step) & self.empty;
             if landing == 0 {
