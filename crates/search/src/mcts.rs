@@ -103,6 +103,9 @@ impl Proof {
 struct Node {
     /// The mean result for the mover (0 before the first visit); `+∞` for a
     /// node proven won for its mover, `-∞` for one proven lost (never taken).
+    /// A running mean in `f32`, to keep nodes small: past about 16 million
+    /// visits of one node its updates round away, when it is known to
+    /// within about 1e-4 already.
     mean: f32,
     /// `1 / sqrt(visits)`; 0 where `mean` is infinite; `f32::MAX` before the
     /// first visit, so that an unvisited child outranks every visited one
