@@ -11,7 +11,7 @@ use damero_core::{Color, Game, MoveList, Outcome, Playout};
 use crate::Move;
 use crate::layout::{BOTTOM_ROW, DOWN_LEFT, DOWN_RIGHT, Step, TOP_ROW, UP_LEFT, UP_RIGHT, VALID, shift};
 use crate::movegen::for_each_piece;
-use crate::position::Draughts;
+use crate::position::{Draughts, Parts};
 use crate::variant::{DraughtsRules, Variant};
 
 /// Quiet target sets with short kings: the two forward directions of every
@@ -27,27 +27,6 @@ const fn directions<const WHITE: bool>() -> [Step; 4] {
         [UP_LEFT, UP_RIGHT, DOWN_RIGHT, DOWN_LEFT]
     } else {
         [DOWN_RIGHT, DOWN_LEFT, UP_LEFT, UP_RIGHT]
-    }
-}
-
-/// A move as the parts [`Move`] packs: playouts play these directly.
-#[derive(Clone, Copy, Debug)]
-struct Parts {
-    from: u32,
-    to: u32,
-    captured: u64,
-    promotes: bool,
-}
-
-impl Parts {
-    #[inline(always)]
-    fn of(mv: Move) -> Parts {
-        Parts {
-            from: mv.start_bit(),
-            to: mv.end_bit(),
-            captured: mv.captured_bits(),
-            promotes: mv.promotes(),
-        }
     }
 }
 
@@ -114,8 +93,9 @@ impl<V: Variant> Draughts<V> {
             return Some(Parts { from, to, captured: 0, promotes: crowning >> to & 1 != 0 });
         }
 
-        let forward_jumps = jumps_from(steps[0]) | jumps_from(steps[1]);
-        let backward_jumps = jumps_from(steps[2]) | jumps_from(steps[3]);
+        let jumps = steps.map(jumps_from);
+        let forward_jumps = jumps[0] | jumps[1];
+        let backward_jumps = jumps[2] | jumps[3];
         let capturing_men = men & (forward_jumps | if men_backward { backward_jumps } else { 0 });
         let kings_capture = if V::FLYING_KINGS {
             self.kings_capture()
@@ -125,7 +105,6 @@ impl<V: Variant> Draughts<V> {
         let promotes = |from: u32, to: u32| (crowning >> to & 1 != 0) & (self.kings >> from & 1 == 0);
         if capturing_men != 0 || kings_capture {
             if single_jumps {
-                let jumps = steps.map(jumps_from);
                 if let Some(sets) = SingleJumps::all(own, kings, enemies, empty, jumps, steps, crowning) {
                     return sets.pick(pick).map(|(from, to)| Parts {
                         from,
@@ -203,7 +182,7 @@ impl<V: Variant> Draughts<V> {
         }
         // Nothing reads the key of a playout's positions, nor the counters
         // its draw rule does not use.
-        self.apply_parts::<false, false>(parts.from, parts.to, parts.captured, parts.promotes);
+        self.apply::<false>(parts);
         *plies += 1;
         None
     }

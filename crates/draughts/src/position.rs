@@ -58,6 +58,28 @@ pub struct Piece {
     pub king: bool,
 }
 
+/// A move as the parts [`Move`] packs: what playing it needs, and what
+/// random playouts produce directly.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Parts {
+    pub(crate) from: u32,
+    pub(crate) to: u32,
+    pub(crate) captured: u64,
+    pub(crate) promotes: bool,
+}
+
+impl Parts {
+    #[inline(always)]
+    pub(crate) fn of(mv: Move) -> Parts {
+        Parts {
+            from: mv.start_bit(),
+            to: mv.end_bit(),
+            captured: mv.captured_bits(),
+            promotes: mv.promotes(),
+        }
+    }
+}
+
 impl<V: Variant> Draughts<V> {
     /// An empty board with `side` to move (build positions with
     /// [`Draughts::with_pieces`]).
@@ -215,23 +237,12 @@ impl<V: Variant> Draughts<V> {
         position
     }
 
-    /// Plays `mv`; `HASH` says whether to keep the Zobrist key up to date.
+    /// Plays the move `parts`. `FULL` keeps the Zobrist key and every draw
+    /// counter up to date (`play`); a random playout reads neither the key
+    /// nor the counters its draw rule does not use, so it skips them.
     #[inline(always)]
-    pub(crate) fn apply<const HASH: bool>(&mut self, mv: Move) {
-        self.apply_parts::<HASH, true>(mv.start_bit(), mv.end_bit(), mv.captured_bits(), mv.promotes());
-    }
-
-    /// Plays the move from bit `from_bit` to `to_bit` taking `captured`.
-    /// A random playout reads neither the Zobrist key (`HASH`) nor the
-    /// counters its draw rule does not use (`ALL_COUNTERS`), so it skips them.
-    #[inline(always)]
-    pub(crate) fn apply_parts<const HASH: bool, const ALL_COUNTERS: bool>(
-        &mut self,
-        from_bit: u32,
-        to_bit: u32,
-        captured: u64,
-        promotes: bool,
-    ) {
+    pub(crate) fn apply<const FULL: bool>(&mut self, parts: Parts) {
+        let Parts { from: from_bit, to: to_bit, captured, promotes } = parts;
         let us = self.side.index();
         let them = 1 - us;
         let from = 1u64 << from_bit;
@@ -239,7 +250,7 @@ impl<V: Variant> Draughts<V> {
         let was_king = self.kings & from != 0;
         let is_king = was_king | promotes;
 
-        if HASH {
+        if FULL {
             let mut hash =
                 self.hash ^ SIDE_KEY ^ piece_key(us, was_king, from_bit) ^ piece_key(us, is_king, to_bit);
             let mut rest = captured;
@@ -259,7 +270,7 @@ impl<V: Variant> Draughts<V> {
 
         let capture = captured != 0;
         let rule = self.rules.draw_rule();
-        let counts = |counter: Counter| ALL_COUNTERS || rule.reads(counter);
+        let counts = |counter: Counter| FULL || rule.reads(counter);
         if counts(Counter::Capture) {
             self.since_capture = if capture { 0 } else { self.since_capture.saturating_add(1) };
         }
@@ -359,7 +370,7 @@ impl<V: Variant> Game for Draughts<V> {
 
     #[inline]
     fn play(&mut self, mv: Move) {
-        self.apply::<true>(mv);
+        self.apply::<true>(Parts::of(mv));
     }
 
     fn random_playout<R: FnMut() -> u64>(self, max_plies: u32, random: &mut R) -> Playout {
