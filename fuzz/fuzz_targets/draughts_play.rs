@@ -7,6 +7,9 @@ use damero_core::{Game, MoveList};
 use damero_draughts::{English, Russian, Spanish, Zisnella};
 use libfuzzer_sys::fuzz_target;
 
+#[allow(dead_code, reason = "each target uses part of it")]
+mod common;
+
 fn run<G: Game>(text: &str) {
     let mut lines = text.lines();
     let mut position = match lines.next() {
@@ -14,23 +17,9 @@ fn run<G: Game>(text: &str) {
         None => G::start(Default::default()),
     };
     let mut moves = MoveList::new();
-    let mut random = text.len() as u64;
-    for line in lines {
+    for (i, line) in lines.enumerate() {
         position.legal_moves(&mut moves);
-        random = random.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(line.len() as u64);
-        match position.random_move(random) {
-            Some(mv) => assert!(moves.contains(&mv), "random_move gave an illegal move"),
-            None => assert!(moves.is_empty(), "random_move found no move where there is one"),
-        }
-        let mut state = random | 1;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        let end = position.random_playout(16, &mut next);
-        assert!(end.plies <= 16);
+        common::check_random(&position, &moves, i as u64 ^ text.len() as u64);
         match position.parse_move(line) {
             Ok(mv) => {
                 assert!(moves.contains(&mv), "accepted an illegal move {line}");

@@ -6,10 +6,14 @@
 //!
 //! Input: first line a FEN (or empty / unparsable: a start position chosen by
 //! the first byte), then one move text per line. A line `*N` plays the N-th
-//! legal move instead, so the fuzzer reaches deep positions easily.
+//! legal move instead, so the fuzzer reaches deep positions easily. Every
+//! position also checks the random-move path of playouts.
 use damero_core::{Color, Game, MoveList};
 use damero_eliminar::{Position, Rules, Setup};
 use libfuzzer_sys::fuzz_target;
+
+#[allow(dead_code, reason = "each target uses part of it")]
+mod common;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
@@ -22,29 +26,15 @@ fuzz_target!(|data: &[u8]| {
         end_when_stuck: selector & 0x40 != 0,
         ..Rules::default()
     };
-    let mut position = Position::from_fen(first, rules).unwrap_or_else(|_| Position::start(rules));
-    let mut moves = MoveList::new();
-    for line in lines.take(200) {
-        position.legal_moves(&mut moves);
-        let parsed = match line.strip_prefix('*').and_then(|n| n.parse::<usize>().ok()) {
-            Some(n) if !moves.is_empty() => Ok(moves[n % moves.len()]),
-            _ => position.parse_move(line),
-        };
-        let Ok(mv) = parsed else {
-            continue;
-        };
-        assert!(moves.contains(&mv), "parsed move is not legal");
-        let printed = position.format_move(mv);
-        assert_eq!(position.parse_move(&printed), Ok(mv), "{printed}");
-        let before = position;
-        position.play(mv);
-        assert_eq!(position.zobrist(), position.zobrist_from_scratch());
-        assert_eq!(position.side_to_move(), !before.side_to_move());
+    let position = Position::from_fen(first, rules).unwrap_or_else(|_| Position::start(rules));
+    let position = common::play_lines(position, lines.take(200), |before, mv, after| {
+        assert_eq!(after.side_to_move(), !before.side_to_move());
         for c in Color::ALL {
             let jumped = (mv.jumped() & before.pieces(c)).count();
-            assert_eq!(position.count(c), before.count(c) - jumped);
+            assert_eq!(after.count(c), before.count(c) - jumped);
         }
-    }
+    });
+    let mut moves = MoveList::new();
     // The end agrees with "no legal move".
     position.legal_moves(&mut moves);
     assert_eq!(moves.is_empty(), position.outcome().is_some());

@@ -3,9 +3,13 @@
 //! (one per line) and plays the legal ones, checking the hash, the piece
 //! counts and that the move was listed. A line that is no legal move plays
 //! the legal move its first byte indexes, so inputs reach deep positions.
+//! Every position also checks the random-move path of playouts.
 use damero_core::{Color, Game, MoveList};
 use damero_tumbling_down::{Position, Rules};
 use libfuzzer_sys::fuzz_target;
+
+#[allow(dead_code, reason = "each target uses part of it")]
+mod common;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
@@ -15,7 +19,9 @@ fuzz_target!(|data: &[u8]| {
     let mut p = Position::from_fen(first, rules).unwrap_or_else(|_| Position::start(rules));
     let counts = [p.piece_count(Color::White), p.piece_count(Color::Black)];
     let mut moves = MoveList::new();
-    for line in lines {
+    for (i, line) in lines.enumerate() {
+        p.legal_moves(&mut moves);
+        common::check_random(&p, &moves, i as u64);
         let before = p;
         match p.try_play(line) {
             Ok(mv) => {
