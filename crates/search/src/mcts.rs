@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use damero_core::smallvec::SmallVec;
-use damero_core::{Color, Evaluator, Game, GameRecord, MoveList, Outcome};
+use damero_core::{Color, Evaluator, Game, GameRecord, MoveList, Outcome, Playout};
 
 use crate::limits::Limits;
 use crate::report::{SearchInfo, SearchResult};
@@ -792,8 +792,7 @@ impl<G: Game> Tree<G> {
             return Err(terminal(&position).unwrap_or(Proof::Drawn));
         }
         if config.rollout == Rollout::Random {
-            let rng = &mut self.rng;
-            let end = position.random_playout(config.max_playout_plies, &mut || rng.next_u64());
+            let end = self.random_playout(position, config);
             return match end.outcome {
                 // Stopped before its first move: no move, or a draw rule
                 // (which does not decide the root: it must be searched).
@@ -812,14 +811,19 @@ impl<G: Game> Tree<G> {
         Ok(self.rollout(position, config, evaluator))
     }
 
+    /// The game's own random playout loop, with this tree's random numbers:
+    /// the hot path of this search.
+    fn random_playout(&mut self, position: G, config: &MctsConfig) -> Playout {
+        let rng = &mut self.rng;
+        position.random_playout(config.max_playout_plies, &mut || rng.next_u64())
+    }
+
     /// A playout from `position` (not decided): White's score, 1 a win, 0.5
     /// a draw, 0 a loss.
     fn rollout<E: Evaluator<G>>(&mut self, mut position: G, config: &MctsConfig, evaluator: &E) -> f64 {
         let cut = match config.rollout {
             Rollout::Random => {
-                // The game's own playout loop: the hot path of this search.
-                let rng = &mut self.rng;
-                let end = position.random_playout(config.max_playout_plies, &mut || rng.next_u64());
+                let end = self.random_playout(position, config);
                 return end.outcome.map_or(0.5, |outcome| outcome.score_for(Color::White));
             }
             Rollout::Evaluator { plies } => plies,
