@@ -28,4 +28,34 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
         let _ = position;
         true
     }
+
+    /// The exact value of `position` when something outside the search
+    /// knows it (an endgame database), for the side to move. The search
+    /// trusts it as it trusts a decided game: a verdict must already account
+    /// for the draw rules the position's counters can still trigger. By
+    /// default nothing is known.
+    fn probe(&self, position: &G) -> Option<Verdict> {
+        let _ = position;
+        None
+    }
+}
+
+/// What an oracle (an endgame database) knows of a position, for the side
+/// to move: see [`Evaluator::probe`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// The side to move wins; with best play it converts (reaches the end
+    /// of the game, or a capture or promotion that keeps the win) within
+    /// `plies` plies, the oracle's distance.
+    Win {
+        /// Plies to conversion with best play on both sides.
+        plies: u32,
+    },
+    /// The side to move loses; the opponent converts within `plies` plies.
+    Loss {
+        /// Plies to conversion with best play on both sides.
+        plies: u32,
+    },
+    /// Neither side can force a win.
+    Draw,
 }

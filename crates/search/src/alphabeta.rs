@@ -12,7 +12,7 @@ use damero_core::{Evaluator, Game, GameRecord, MOVE_LIST_INLINE, MoveList};
 
 use crate::limits::Limits;
 use crate::report::{SearchInfo, SearchResult};
-use crate::score::{INFINITY, MAX_PLY, PROVEN, Score, outcome_score};
+use crate::score::{INFINITY, MAX_PLY, PROVEN, Score, outcome_score, verdict_score};
 use crate::tt::{Bound, TranspositionTable, score_from_tt, score_to_tt};
 
 /// The options of the alpha-beta search. [`Default`] is the strongest
@@ -529,6 +529,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             if let Some(at) = self.repetition(position, ply) {
                 self.taint = at;
                 return 0;
+            }
+            if let Some(verdict) = self.evaluator.probe(position) {
+                return verdict_score(verdict, ply);
             }
             if ply >= MAX_PLY - 1 {
                 return self.evaluate(position);

@@ -72,5 +72,5 @@ pub use mcts::{Mcts, MctsConfig, Rollout};
 pub use perft::{perft, perft_divide, perft_parallel};
 pub use report::{SearchInfo, SearchResult, format_pv};
 pub use rng::SeededRng;
-pub use score::{INFINITY, MAX_PLY, PROVEN, Score, WIN};
+pub use score::{INFINITY, KNOWN, KNOWN_WIN, MAX_PLY, PROVEN, Score, WIN};
 pub use tt::TranspositionTable;

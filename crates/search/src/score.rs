@@ -15,6 +15,17 @@ pub const WIN: i32 = 1_000_000;
 /// evaluations. Every [`Evaluator`](damero_core::Evaluator) stays far below it.
 pub const PROVEN: i32 = WIN - 2 * MAX_PLY as i32;
 
+/// The score of a position an [oracle](damero_core::Evaluator::probe)
+/// calls won with conversion on the spot. A known win `n` plies from
+/// conversion, `ply` plies below the root, scores `KNOWN_WIN - ply - n`:
+/// above every evaluation, below every proven result, and shorter
+/// conversions first.
+pub const KNOWN_WIN: i32 = WIN / 2;
+
+/// Scores at least this large in magnitude (and below [`PROVEN`]) are known
+/// results from an oracle.
+pub const KNOWN: i32 = KNOWN_WIN - 100_000;
+
 /// Larger than every score: the open bounds of a full window.
 pub const INFINITY: i32 = WIN + 1;
 
@@ -48,6 +59,13 @@ impl Score {
         self.0 >= PROVEN || self.0 <= -PROVEN
     }
 
+    /// Whether this is a result known from an oracle (an endgame database):
+    /// a win or loss whose distance is to conversion, not to the end.
+    #[inline]
+    pub const fn is_known(self) -> bool {
+        !self.is_proven() && (self.0 >= KNOWN || self.0 <= -KNOWN)
+    }
+
     /// The distance in plies of a proven win, if this is one.
     #[inline]
     pub const fn plies_to_win(self) -> Option<u32> {
@@ -65,6 +83,10 @@ impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(n) = self.plies_to_win() {
             write!(f, "win{n}")
+        } else if self.is_known() && self.0 > 0 {
+            write!(f, "dbwin{}", KNOWN_WIN - self.0)
+        } else if self.is_known() {
+            write!(f, "dbloss{}", KNOWN_WIN + self.0)
         } else if let Some(n) = self.plies_to_loss() {
             write!(f, "loss{n}")
         } else {
@@ -84,6 +106,17 @@ pub(crate) fn outcome_score(outcome: damero_core::Outcome, side: damero_core::Co
     }
 }
 
+/// The score of an oracle's verdict for the side to move, `ply` plies below
+/// the root.
+#[inline]
+pub(crate) fn verdict_score(verdict: damero_core::Verdict, ply: usize) -> i32 {
+    match verdict {
+        damero_core::Verdict::Draw => 0,
+        damero_core::Verdict::Win { plies } => KNOWN_WIN - ply as i32 - plies.min(50_000) as i32,
+        damero_core::Verdict::Loss { plies } => -(KNOWN_WIN - ply as i32 - plies.min(50_000) as i32),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -99,5 +132,10 @@ mod tests {
         assert_eq!(Score::loss_in(2).to_string(), "loss2");
         assert_eq!(Score(-120).to_string(), "-120");
         assert!(!Score(20_000).is_proven());
+        let known = Score(verdict_score(damero_core::Verdict::Win { plies: 7 }, 2));
+        assert!(known.is_known() && !known.is_proven());
+        assert_eq!(known.to_string(), "dbwin9");
+        assert_eq!(Score(verdict_score(damero_core::Verdict::Loss { plies: 7 }, 2)).to_string(), "dbloss9");
+        assert!(!Score(20_000).is_known());
     }
 }

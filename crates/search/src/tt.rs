@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::score::PROVEN;
+use crate::score::KNOWN;
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,9 +178,9 @@ fn decode(data: u64) -> TtEntry {
 /// root, so they stay right wherever the position is met again.
 #[inline]
 pub(crate) fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score >= PROVEN {
+    if score >= KNOWN {
         score + ply as i32
-    } else if score <= -PROVEN {
+    } else if score <= -KNOWN {
         score - ply as i32
     } else {
         score
@@ -190,9 +190,9 @@ pub(crate) fn score_to_tt(score: i32, ply: usize) -> i32 {
 /// The inverse of [`score_to_tt`] at `ply`.
 #[inline]
 pub(crate) fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score >= PROVEN {
+    if score >= KNOWN {
         score - ply as i32
-    } else if score <= -PROVEN {
+    } else if score <= -KNOWN {
         score + ply as i32
     } else {
         score
