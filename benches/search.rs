@@ -52,9 +52,9 @@ fn bench_mcts<G: Game, E: Evaluator<G>>(c: &mut Criterion, name: &str, position:
 fn benches(c: &mut Criterion) {
     let russian_eval = DraughtsEvaluator::default();
     let russian = Russian::start(Default::default());
-    bench_alphabeta(c, "russian-start", russian, 12, russian_eval);
+    bench_alphabeta(c, "russian-start", russian, 12, russian_eval.clone());
     let middlegame = Russian::from_fen(RUSSIAN_MIDDLEGAME, Default::default()).expect("bench FEN");
-    bench_alphabeta(c, "russian-middlegame", middlegame, 12, russian_eval);
+    bench_alphabeta(c, "russian-middlegame", middlegame, 12, russian_eval.clone());
     bench_alphabeta(c, "english-start", English::start(Default::default()), 12, DraughtsEvaluator::default());
     bench_alphabeta(
         c,

@@ -57,7 +57,7 @@ impl GameCommand for BestMove {
     fn run<G: Game, E: Evaluator<G>>(self, evaluator: E) -> Result<(), CliError> {
         let record: GameRecord<G> = self.position.record()?;
         let root = *record.position();
-        let mut engine = Engine::new(&self.spec, evaluator);
+        let mut engine = Engine::try_new(&self.spec, evaluator)?;
         let mut out = std::io::stdout().lock();
         let result = engine.think(&record, |info| {
             let _ = writeln!(out, "{}", info.line(&root));
@@ -178,6 +178,9 @@ pub struct Match {
 impl GameCommand for Match {
     type Output = ();
     fn run<G: Game, E: Evaluator<G>>(self, evaluator: E) -> Result<(), CliError> {
+        // An unknown `eval=` is an error now, not a panic in the first game.
+        Engine::try_new(&self.white, evaluator.clone())?;
+        Engine::try_new(&self.black, evaluator.clone())?;
         if self.games == 0 {
             return Err(CliError::new("--games must be at least 1"));
         }

@@ -37,7 +37,7 @@ pub mod testkit;
 
 pub use bitboard::{Bitboard, Squares};
 pub use color::Color;
-pub use eval::{Evaluator, Verdict};
+pub use eval::{Evaluator, UnknownEvaluator, Verdict};
 pub use game::{Game, MOVE_LIST_INLINE, MoveList, Outcome, Playout};
 pub use record::GameRecord;
 pub use rules::{OptionError, RuleOption, RuleSet, parse_bool};

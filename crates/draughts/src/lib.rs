@@ -40,7 +40,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-mod eval;
+pub mod eval;
 mod layout;
 mod movegen;
 mod mv;
@@ -49,7 +49,7 @@ mod playout;
 mod position;
 mod variant;
 
-pub use eval::DraughtsEvaluator;
+pub use eval::{DraughtsEvaluator, HandEvaluator};
 pub use mv::Move;
 pub use notation::{FenError, MoveError};
 pub use position::{Draughts, Piece};

@@ -47,7 +47,8 @@ impl SpecLimits {
 /// or `random`.
 ///
 /// Keys (`key=value`, comma-separated after the colon):
-/// - both: `movetime` (ms), `threads`, `seed`;
+/// - both: `movetime` (ms), `threads`, `seed`, `eval` (an evaluator by
+///   name or weights file, see [`Evaluator::named`]);
 /// - `alphabeta`: `depth`, `nodes`, `hash` (MiB), `noise` (centipawns), and
 ///   the switches `pvs`, `aspiration`, `tt`, `deeper`, `lmr`, `killers`,
 ///   `history`, `quiescence` (`true`/`false`), `exact=true` (the
@@ -76,6 +77,9 @@ pub enum EngineSpec {
         config: AlphaBetaConfig,
         /// How long it thinks.
         limits: SpecLimits,
+        /// The evaluator by name (`eval=NAME`, [`Evaluator::named`]); `None`
+        /// is the one the engine is given.
+        eval: Option<String>,
     },
     /// Monte Carlo tree search.
     Mcts {
@@ -83,6 +87,8 @@ pub enum EngineSpec {
         config: MctsConfig,
         /// How long it thinks (`nodes` counts playouts).
         limits: SpecLimits,
+        /// The evaluator by name, as for alpha-beta.
+        eval: Option<String>,
     },
     /// A uniformly random legal move (the weakest level).
     Random {
@@ -111,6 +117,8 @@ pub enum SpecError {
         /// The key given.
         key: String,
     },
+    /// `eval=NAME` names no evaluator of this game.
+    UnknownEvaluator(damero_core::UnknownEvaluator),
     /// The key exists but cannot take this value.
     InvalidValue {
         /// The key.
@@ -130,6 +138,7 @@ impl fmt::Display for SpecError {
             }
             SpecError::Malformed { text } => write!(f, "engine setting '{text}' is not key=value"),
             SpecError::UnknownKey { engine, key } => write!(f, "engine {engine} has no setting '{key}'"),
+            SpecError::UnknownEvaluator(error) => write!(f, "{error}"),
             SpecError::InvalidValue { key, value, expected } => {
                 write!(f, "invalid value '{value}' for engine setting {key} (expected {expected})")
             }
@@ -175,10 +184,14 @@ impl core::str::FromStr for EngineSpec {
         let text = text.trim();
         let (name, settings) = text.split_once(':').unwrap_or((text, ""));
         let mut spec = match name.trim() {
-            "alphabeta" | "ab" => {
-                EngineSpec::AlphaBeta { config: AlphaBetaConfig::default(), limits: SpecLimits::default() }
+            "alphabeta" | "ab" => EngineSpec::AlphaBeta {
+                config: AlphaBetaConfig::default(),
+                limits: SpecLimits::default(),
+                eval: None,
+            },
+            "mcts" => {
+                EngineSpec::Mcts { config: MctsConfig::default(), limits: SpecLimits::default(), eval: None }
             }
-            "mcts" => EngineSpec::Mcts { config: MctsConfig::default(), limits: SpecLimits::default() },
             "random" => EngineSpec::Random { seed: 0 },
             other => return Err(SpecError::UnknownEngine { name: other.to_owned() }),
         };
@@ -201,6 +214,14 @@ impl EngineSpec {
         }
     }
 
+    /// The evaluator the spec names (`eval=NAME`), if any.
+    pub fn eval(&self) -> Option<&str> {
+        match self {
+            EngineSpec::AlphaBeta { eval, .. } | EngineSpec::Mcts { eval, .. } => eval.as_deref(),
+            EngineSpec::Random { .. } => None,
+        }
+    }
+
     /// Sets one `key=value` setting.
     ///
     /// # Errors
@@ -213,7 +234,17 @@ impl EngineSpec {
                 "seed" => *seed = number(key, value, "an integer")?,
                 _ => return Err(unknown()),
             },
-            EngineSpec::AlphaBeta { config, limits } => match key {
+            EngineSpec::AlphaBeta { eval, .. } | EngineSpec::Mcts { eval, .. } if key == "eval" => {
+                if value.is_empty() {
+                    return Err(SpecError::InvalidValue {
+                        key: key.to_owned(),
+                        value: value.to_owned(),
+                        expected: "an evaluator name or weights file",
+                    });
+                }
+                *eval = Some(value.to_owned());
+            }
+            EngineSpec::AlphaBeta { config, limits, .. } => match key {
                 "depth" => {
                     let depth: u32 = positive(key, value)?;
                     limits.depth = Some(depth.min(crate::MAX_PLY as u32 - 1));
@@ -243,7 +274,7 @@ impl EngineSpec {
                 }
                 _ => return Err(unknown()),
             },
-            EngineSpec::Mcts { config, limits } => match key {
+            EngineSpec::Mcts { config, limits, .. } => match key {
                 "playouts" | "nodes" => limits.nodes = Some(positive(key, value)?),
                 "movetime" => limits.movetime = Some(Duration::from_millis(positive(key, value)?)),
                 "threads" => config.threads = positive(key, value)?,
@@ -339,8 +370,11 @@ impl fmt::Display for EngineSpec {
                     parts.push(format!("seed={seed}"));
                 }
             }
-            EngineSpec::AlphaBeta { config, limits } => {
+            EngineSpec::AlphaBeta { config, limits, eval } => {
                 limits_parts(&mut parts, limits, "nodes");
+                if let Some(name) = eval {
+                    parts.push(format!("eval={name}"));
+                }
                 let d = AlphaBetaConfig::default();
                 let mut push = |changed: bool, text: String| {
                     if changed {
@@ -363,8 +397,11 @@ impl fmt::Display for EngineSpec {
                 push(config.history != d.history, format!("history={}", config.history));
                 push(config.quiescence != d.quiescence, format!("quiescence={}", config.quiescence));
             }
-            EngineSpec::Mcts { config, limits } => {
+            EngineSpec::Mcts { config, limits, eval } => {
                 limits_parts(&mut parts, limits, "playouts");
+                if let Some(name) = eval {
+                    parts.push(format!("eval={name}"));
+                }
                 let d = MctsConfig::default();
                 if config.threads != d.threads {
                     parts.push(format!("threads={}", config.threads));
@@ -411,8 +448,29 @@ enum Player<G: Game, E: Evaluator<G>> {
 }
 
 impl<G: Game, E: Evaluator<G>> Engine<G, E> {
-    /// The engine `spec` describes, evaluating with `evaluator`.
+    /// The engine `spec` describes, evaluating with `evaluator`, or with
+    /// the evaluator the spec names (`eval=NAME`, [`Evaluator::named`]).
+    ///
+    /// # Panics
+    /// If the spec names an evaluator `evaluator` does not know: check specs
+    /// from users with [`Engine::try_new`].
     pub fn new(spec: &EngineSpec, evaluator: E) -> Engine<G, E> {
+        match Engine::try_new(spec, evaluator) {
+            Ok(engine) => engine,
+            Err(error) => panic!("{error}"),
+        }
+    }
+
+    /// The engine `spec` describes, as [`Engine::new`].
+    ///
+    /// # Errors
+    /// [`SpecError::UnknownEvaluator`] when the spec names an evaluator the
+    /// game does not have.
+    pub fn try_new(spec: &EngineSpec, evaluator: E) -> Result<Engine<G, E>, SpecError> {
+        let evaluator = match spec.eval() {
+            Some(name) => evaluator.named(name).map_err(SpecError::UnknownEvaluator)?,
+            None => evaluator,
+        };
         let player = match spec {
             EngineSpec::AlphaBeta { config, .. } => {
                 Player::AlphaBeta(Box::new(AlphaBeta::new(config.clone(), evaluator)))
@@ -420,7 +478,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             EngineSpec::Mcts { config, .. } => Player::Mcts(Box::new(Mcts::new(config.clone(), evaluator))),
             EngineSpec::Random { seed } => Player::Random(SeededRng::new(*seed)),
         };
-        Engine { spec: spec.clone(), limits: spec.limits(), player }
+        Ok(Engine { spec: spec.clone(), limits: spec.limits(), player })
     }
 
     /// The spec it was built from.

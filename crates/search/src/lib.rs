@@ -60,6 +60,7 @@ mod perft;
 mod report;
 mod rng;
 mod score;
+mod selfplay;
 mod tt;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
@@ -73,4 +74,5 @@ pub use perft::{perft, perft_divide, perft_parallel};
 pub use report::{SearchInfo, SearchResult, format_pv};
 pub use rng::SeededRng;
 pub use score::{INFINITY, KNOWN, KNOWN_WIN, MAX_PLY, PROVEN, Score, WIN};
+pub use selfplay::{SCORE_CLAMP, Sample, SampleError, SelfplayConfig, selfplay_game, shard_range};
 pub use tt::TranspositionTable;
