@@ -11,8 +11,8 @@ use damero_core::{Color, Game, Square};
 
 use crate::board::Board;
 use crate::geometry::squares_of;
-use crate::position::{CrossPosition, PIECES_PER_PLAYER};
-use crate::rules::Rules;
+use crate::position::{Cross, PIECES_PER_PLAYER};
+use crate::rules::CrossRules;
 
 /// Why a position text was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -135,7 +135,7 @@ fn colour_at(sets: [u64; 2], index: usize) -> Option<Color> {
 }
 
 /// The FEN of a position.
-pub(crate) fn write_fen(p: &CrossPosition) -> String {
+pub(crate) fn write_fen(p: &Cross) -> String {
     let mut out = String::with_capacity(64);
     for rank in (0..8).rev() {
         write_row(&mut out, (0..8).map(|file| colour_at(p.board.squares, rank * 8 + file)));
@@ -174,7 +174,7 @@ fn read_row(text: &str, width: u32) -> Option<[u64; 2]> {
 }
 
 /// Reads and validates a FEN.
-pub(crate) fn read_fen(text: &str, rules: Rules) -> Result<CrossPosition, FenError> {
+pub(crate) fn read_fen(text: &str, rules: CrossRules) -> Result<Cross, FenError> {
     let fields: SmallVec<[&str; 3]> = text.split_ascii_whitespace().collect();
     let &[ranks, rows, side] = fields.as_slice() else {
         return Err(FenError::FieldCount { found: fields.len() });
@@ -227,13 +227,13 @@ pub(crate) fn read_fen(text: &str, rules: Rules) -> Result<CrossPosition, FenErr
     if let Some(at) = board.formation_centre() {
         return Err(FenError::UnresolvedFormation { at });
     }
-    Ok(CrossPosition::from_board(board, side, rules))
+    Ok(Cross::from_board(board, side, rules))
 }
 
 /// The board for a terminal: square rows with the vertex rows between them
 /// (`b`/`w` on squares, `B`/`W` on vertices, `.` and `+` empty), then the
 /// spares and the side to move.
-pub(crate) fn diagram(p: &CrossPosition) -> String {
+pub(crate) fn diagram(p: &Cross) -> String {
     let mut out = String::new();
     let cell = |sets: [u64; 2], index: usize, empty: char, upper: bool| match colour_at(sets, index) {
         Some(c) if upper => c.letter().to_ascii_uppercase(),

@@ -4,18 +4,18 @@
 //! on the 64 squares and on the 49 interior vertices, guards, slides, splits
 //! and three capture patterns, implemented as `shared/rules/cross.md` says.
 //!
-//! - [`CrossPosition`] implements [`damero_core::Game`] (game id `cross`);
-//! - [`Rules`] holds the options `setup`, `max_plies` and `repetition_draw`;
-//! - [`CrossMove`] is a small `Copy` move: the piece move plus the set of
+//! - [`Cross`] implements [`damero_core::Game`] (game id `cross`);
+//! - [`CrossRules`] holds the options `setup`, `max_plies` and `repetition_draw`;
+//! - [`Move`] is a small `Copy` move: the piece move plus the set of
 //!   pieces its captures removed, so every distinct final board is a distinct
 //!   move;
 //! - [`CrossEvaluator`] is a cheap static evaluation for the search crate.
 //!
 //! ```
 //! use damero_core::{Color, Game};
-//! use damero_cross::{CrossPosition, Rules};
+//! use damero_cross::{Cross, CrossRules};
 //!
-//! let mut position = CrossPosition::start(Rules::default());
+//! let mut position = Cross::start(CrossRules::default());
 //! assert_eq!(position.side_to_move(), Color::Black);
 //! assert_eq!(position.legal_move_texts().len(), 58);
 //! position.try_play("b2-bc23")?; // a square piece moves to a corner
@@ -102,7 +102,7 @@ mod zobrist;
 pub use eval::CrossEvaluator;
 pub use fen::FenError;
 pub use geometry::{ParseVertexError, VERTEX_MASK, Vertex};
-pub use moves::{CrossMove, MoveKind};
+pub use moves::{Move, MoveKind};
 pub use notation::MoveError;
-pub use position::{CrossPosition, PIECES_PER_PLAYER, far_rank};
-pub use rules::{Rules, Setup};
+pub use position::{Cross, PIECES_PER_PLAYER, far_rank};
+pub use rules::{CrossRules, StartSetup};

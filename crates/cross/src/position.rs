@@ -6,9 +6,9 @@ use damero_core::{Bitboard, Color, Game, MoveList, Outcome, Square};
 use crate::board::{Board, Removal, resolve_captures};
 use crate::fen::{self, FenError};
 use crate::geometry::{CORNERS, VERTEX_RING, Vertex, guarded_by, squares_of, step, vertices_of};
-use crate::moves::{CrossMove, MoveKind, fill_mask};
+use crate::moves::{Move, MoveKind, fill_mask};
 use crate::notation::{self, MoveError};
-use crate::rules::{Rules, Setup};
+use crate::rules::{CrossRules, StartSetup};
 use crate::zobrist;
 
 /// Pieces each player owns (rule 3).
@@ -18,12 +18,12 @@ pub const PIECES_PER_PLAYER: u32 = 16;
 /// the plies played (for `max_plies`) and the rules. Spares are derived
 /// (16 minus the pieces on the board, rule 3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CrossPosition {
+pub struct Cross {
     pub(crate) board: Board,
     pub(crate) side: Color,
     pub(crate) plies: u32,
     pub(crate) hash: u64,
-    pub(crate) rules: Rules,
+    pub(crate) rules: CrossRules,
 }
 
 /// The rank a colour must reach (rule 10): rank 8 for Black, rank 1 for White.
@@ -35,10 +35,10 @@ pub const fn far_rank(color: Color) -> Bitboard {
     }
 }
 
-impl CrossPosition {
+impl Cross {
     /// A position from a validated board.
-    pub(crate) fn from_board(board: Board, side: Color, rules: Rules) -> CrossPosition {
-        CrossPosition { board, side, plies: 0, hash: zobrist::hash(&board, side), rules }
+    pub(crate) fn from_board(board: Board, side: Color, rules: CrossRules) -> Cross {
+        Cross { board, side, plies: 0, hash: zobrist::hash(&board, side), rules }
     }
 
     /// The pieces of `color` on squares.
@@ -104,7 +104,7 @@ impl CrossPosition {
 
     /// Every piece move of the side to move, before captures, in a fixed
     /// order: slides, corner moves, vertex-to-square moves, splits.
-    fn piece_moves(&self, mut emit: impl FnMut(CrossMove)) {
+    fn piece_moves(&self, mut emit: impl FnMut(Move)) {
         let me = self.side.index();
         let own = self.board.squares[me];
         let enemy = self.board.squares[me ^ 1];
@@ -128,7 +128,7 @@ impl CrossPosition {
                     if own & bit != 0 {
                         continue;
                     }
-                    emit(CrossMove::piece_move(MoveKind::Slide, from.index() as u8, next.index() as u8));
+                    emit(Move::piece_move(MoveKind::Slide, from.index() as u8, next.index() as u8));
                     if guard & bit == 0 {
                         break;
                     }
@@ -138,7 +138,7 @@ impl CrossPosition {
             // king distance 1 (the two would guard a common square).
             for to in vertices_of(CORNERS[from.index()] & !occupied_vertices) {
                 if VERTEX_RING[to.index()] & enemy_vertices == 0 {
-                    emit(CrossMove::piece_move(MoveKind::ToCorner, from.index() as u8, to.index() as u8));
+                    emit(Move::piece_move(MoveKind::ToCorner, from.index() as u8, to.index() as u8));
                 }
             }
         }
@@ -148,7 +148,7 @@ impl CrossPosition {
             let empty = from.guarded_squares() & !occupied;
             // Rule 7: to an empty guarded square.
             for to in squares_of(empty) {
-                emit(CrossMove::piece_move(MoveKind::ToSquare, from.index() as u8, to.index() as u8));
+                emit(Move::piece_move(MoveKind::ToSquare, from.index() as u8, to.index() as u8));
             }
             // Rule 8: fill min(|E|, spares) of the empty guarded squares E,
             // all of them when spares suffice, else every choice of that size.
@@ -161,7 +161,7 @@ impl CrossPosition {
             // Every non-empty subset of `all` with k bits (at most 16 masks).
             loop {
                 if subset.count_ones() == k {
-                    emit(CrossMove::piece_move(MoveKind::Split, from.index() as u8, subset));
+                    emit(Move::piece_move(MoveKind::Split, from.index() as u8, subset));
                 }
                 if subset == 0 {
                     break;
@@ -173,7 +173,7 @@ impl CrossPosition {
 
     /// Calls `emit` with every legal move: each piece move once per distinct
     /// final board its capture orders can reach (rule 9).
-    pub(crate) fn generate(&self, mut emit: impl FnMut(CrossMove)) {
+    pub(crate) fn generate(&self, mut emit: impl FnMut(Move)) {
         if self.far_rank_win() {
             return;
         }
@@ -207,7 +207,7 @@ impl CrossPosition {
     }
 
     /// The distinct removed sets the capture orders of a piece move reach.
-    pub(crate) fn capture_results(&self, mv: CrossMove) -> SmallVec<[Removal; 4]> {
+    pub(crate) fn capture_results(&self, mv: Move) -> SmallVec<[Removal; 4]> {
         let mut results = SmallVec::new();
         resolve_captures(&self.board.after_piece_move(self.side, mv), &mut results);
         results
@@ -220,25 +220,25 @@ impl CrossPosition {
     }
 }
 
-impl Game for CrossPosition {
-    type Move = CrossMove;
-    type Rules = Rules;
+impl Game for Cross {
+    type Move = Move;
+    type Rules = CrossRules;
     type FenError = FenError;
     type MoveError = MoveError;
 
     const NAME: &'static str = "cross";
 
-    fn start(mut rules: Rules) -> CrossPosition {
+    fn start(mut rules: CrossRules) -> Cross {
         // An invalid ply limit of 0 is clamped to the nearest valid one.
         rules.max_plies = rules.max_plies.map(|n| n.max(1));
         // Rule 4 (reconstructed): Black on ranks 1-2, White on 7-8, Black first.
         let board = match rules.setup {
-            Setup::Reconstructed => Board { squares: [0xffff << 48, 0xffff], vertices: [0, 0] },
+            StartSetup::Reconstructed => Board { squares: [0xffff << 48, 0xffff], vertices: [0, 0] },
         };
-        CrossPosition::from_board(board, Color::Black, rules)
+        Cross::from_board(board, Color::Black, rules)
     }
 
-    fn rules(&self) -> Rules {
+    fn rules(&self) -> CrossRules {
         self.rules
     }
 
@@ -246,7 +246,7 @@ impl Game for CrossPosition {
         self.side
     }
 
-    fn legal_moves(&self, moves: &mut MoveList<CrossMove>) {
+    fn legal_moves(&self, moves: &mut MoveList<Move>) {
         moves.clear();
         self.generate(|mv| moves.push(mv));
     }
@@ -257,7 +257,7 @@ impl Game for CrossPosition {
         n
     }
 
-    fn play(&mut self, mv: CrossMove) {
+    fn play(&mut self, mv: Move) {
         let after =
             self.board.after_piece_move(self.side, mv).without((mv.removed_squares, mv.removed_vertices));
         self.hash ^= zobrist::update(&self.board, &after);
@@ -266,7 +266,7 @@ impl Game for CrossPosition {
         self.plies = self.plies.saturating_add(1);
     }
 
-    fn is_capture(&self, mv: CrossMove) -> bool {
+    fn is_capture(&self, mv: Move) -> bool {
         let them = (!self.side).index();
         mv.removed_squares & self.board.squares[them] | mv.removed_vertices & self.board.vertices[them] != 0
     }
@@ -297,15 +297,15 @@ impl Game for CrossPosition {
         fen::write_fen(self)
     }
 
-    fn from_fen(text: &str, rules: Rules) -> Result<CrossPosition, FenError> {
+    fn from_fen(text: &str, rules: CrossRules) -> Result<Cross, FenError> {
         fen::read_fen(text, rules)
     }
 
-    fn format_move(&self, mv: CrossMove) -> String {
+    fn format_move(&self, mv: Move) -> String {
         notation::write_move(self, mv)
     }
 
-    fn parse_move(&self, text: &str) -> Result<CrossMove, MoveError> {
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         notation::read_move(self, text)
     }
 

@@ -15,8 +15,8 @@ use damero_core::{Bitboard, Color, Game, MoveList, Square};
 
 use crate::movegen::{replay_path, smallest_path};
 use crate::moves::Move;
-use crate::position::Position;
-use crate::rules::Rules;
+use crate::position::Eliminar;
+use crate::rules::EliminarRules;
 
 /// Why a position text was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -154,7 +154,7 @@ impl fmt::Display for MoveError {
 impl std::error::Error for MoveError {}
 
 /// The position's FEN.
-pub(crate) fn write_fen(position: &Position) -> String {
+pub(crate) fn write_fen(position: &Eliminar) -> String {
     let mut out = String::with_capacity(72);
     for rank in (0..8).rev() {
         let mut run = 0u8;
@@ -184,7 +184,7 @@ pub(crate) fn write_fen(position: &Position) -> String {
 }
 
 /// Reads a FEN.
-pub(crate) fn parse_fen(text: &str, rules: Rules) -> Result<Position, FenError> {
+pub(crate) fn parse_fen(text: &str, rules: EliminarRules) -> Result<Eliminar, FenError> {
     let mut fields = text.split_whitespace();
     let board = fields.next().ok_or(FenError::Empty)?;
     let side = fields.next().ok_or(FenError::MissingSide)?;
@@ -223,11 +223,11 @@ pub(crate) fn parse_fen(text: &str, rules: Rules) -> Result<Position, FenError> 
         }
     }
     let side = Color::from_name(side).ok_or_else(|| FenError::InvalidSide { text: side.to_owned() })?;
-    Ok(Position::from_pieces(pieces[0], pieces[1], side, rules).expect("one piece per square"))
+    Ok(Eliminar::from_pieces(pieces[0], pieces[1], side, rules).expect("one piece per square"))
 }
 
 /// `mv` as text: `pass`, or the smallest path string that plays it.
-pub(crate) fn format_move(position: &Position, mv: Move) -> String {
+pub(crate) fn format_move(position: &Eliminar, mv: Move) -> String {
     match mv {
         Move::Pass => "pass".to_owned(),
         Move::Jump { from, to, jumped } => match smallest_path(from, to, jumped, position.occupied()) {
@@ -240,7 +240,7 @@ pub(crate) fn format_move(position: &Position, mv: Move) -> String {
 }
 
 /// Reads a move and checks it is legal.
-pub(crate) fn parse_move(position: &Position, text: &str) -> Result<Move, MoveError> {
+pub(crate) fn parse_move(position: &Eliminar, text: &str) -> Result<Move, MoveError> {
     let owned = || text.to_owned();
     let trimmed = text.trim();
     let path: Option<Vec<Square>> = if trimmed == "pass" {

@@ -7,16 +7,16 @@ use damero_core::{Bitboard, Color, Game, MoveList, Outcome, Square};
 use crate::movegen::{first_jump_count, generate_jumps, jump_starts};
 use crate::moves::Move;
 use crate::notation::{FenError, MoveError};
-use crate::rules::{Objective, Rules};
+use crate::rules::{EliminarRules, Objective};
 use crate::{notation, setup, zobrist};
 
 /// An Eliminar position: the pieces of both sides, the side to move and the
 /// rules. Small and `Copy`; there are no counters (rule 7: no draw rule).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Position {
+pub struct Eliminar {
     pieces: [Bitboard; 2],
     side: Color,
-    rules: Rules,
+    rules: EliminarRules,
     hash: u64,
 }
 
@@ -35,7 +35,7 @@ impl fmt::Display for OverlapError {
 
 impl std::error::Error for OverlapError {}
 
-impl Position {
+impl Eliminar {
     /// The position with these pieces and side to move.
     ///
     /// # Errors
@@ -44,12 +44,12 @@ impl Position {
         white: Bitboard,
         black: Bitboard,
         side: Color,
-        rules: Rules,
-    ) -> Result<Position, OverlapError> {
+        rules: EliminarRules,
+    ) -> Result<Eliminar, OverlapError> {
         if let Some(square) = (white & black).first() {
             return Err(OverlapError { square });
         }
-        let mut position = Position { pieces: [white, black], side, rules, hash: 0 };
+        let mut position = Eliminar { pieces: [white, black], side, rules, hash: 0 };
         position.hash = position.zobrist_from_scratch();
         Ok(position)
     }
@@ -112,9 +112,9 @@ impl Position {
     }
 }
 
-impl Game for Position {
+impl Game for Eliminar {
     type Move = Move;
-    type Rules = Rules;
+    type Rules = EliminarRules;
     type FenError = FenError;
     type MoveError = MoveError;
 
@@ -123,13 +123,13 @@ impl Game for Position {
     /// The start setup of rule 2; `removed_per_side` is clamped to one below
     /// the side's piece count when [`RuleSet::validate`](damero_core::RuleSet::validate)
     /// would reject it.
-    fn start(rules: Rules) -> Position {
+    fn start(rules: EliminarRules) -> Eliminar {
         let (white, black) = setup::start_placement(&rules);
         // Rule 1: White moves first.
-        Position::from_pieces(white, black, Color::White, rules).expect("setups never overlap")
+        Eliminar::from_pieces(white, black, Color::White, rules).expect("setups never overlap")
     }
 
-    fn rules(&self) -> Rules {
+    fn rules(&self) -> EliminarRules {
         self.rules
     }
 
@@ -194,7 +194,7 @@ impl Game for Position {
         notation::write_fen(self)
     }
 
-    fn from_fen(text: &str, rules: Rules) -> Result<Position, FenError> {
+    fn from_fen(text: &str, rules: EliminarRules) -> Result<Eliminar, FenError> {
         notation::parse_fen(text, rules)
     }
 

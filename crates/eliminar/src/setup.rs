@@ -13,7 +13,7 @@ use damero_core::{Bitboard, Square, splitmix64};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 
-use crate::rules::{Rules, Setup};
+use crate::rules::{EliminarRules, StartSetup};
 
 /// The seeded random source of the setups.
 struct SetupRng(ChaCha8Rng);
@@ -69,19 +69,19 @@ impl SetupRng {
 }
 
 /// The White and Black pieces of the start position under `rules`
-/// (with `removed_per_side` clamped as [`Rules::effective_removal`] says).
+/// (with `removed_per_side` clamped as [`EliminarRules::effective_removal`] says).
 ///
 /// Order of draws, fixed forever: S3 and S4 first shuffle the 64 squares
 /// (a1..h8 order) partially; the first 24 (S3) or 32 (S4) drawn become White,
 /// the next 24 (S3) or the rest (S4) Black. Then, except for S3, White's
 /// removal is drawn from White's squares in a1..h8 order, then Black's.
-pub(crate) fn start_placement(rules: &Rules) -> (Bitboard, Bitboard) {
+pub(crate) fn start_placement(rules: &EliminarRules) -> (Bitboard, Bitboard) {
     let mut rng = SetupRng::new(rules.seed);
     let ranks = |from: u8, to: u8| (from..=to).fold(Bitboard::EMPTY, |bb, r| bb | Bitboard::rank(r));
     let (white, black) = match rules.setup {
-        Setup::Standard => (ranks(0, 2), ranks(5, 7)),
-        Setup::ThirtyTwo => (ranks(0, 3), ranks(4, 7)),
-        Setup::Random24 | Setup::RandomFull => {
+        StartSetup::Standard => (ranks(0, 2), ranks(5, 7)),
+        StartSetup::ThirtyTwo => (ranks(0, 3), ranks(4, 7)),
+        StartSetup::Random24 | StartSetup::RandomFull => {
             let per_side = rules.setup.pieces_per_side() as usize;
             let mut squares: Vec<Square> = Square::all().collect();
             rng.choose_front(&mut squares, 2 * per_side);

@@ -1,24 +1,24 @@
 //! Position and move text: round trips, lenient input, and every error.
 
 use damero_core::{Color, Game, Square};
-use damero_eliminar::{FenError, MoveError, Position, Rules};
+use damero_eliminar::{Eliminar, EliminarRules, FenError, MoveError};
 
 fn fen_err(text: &str) -> FenError {
-    Position::from_fen(text, Rules::default()).unwrap_err()
+    Eliminar::from_fen(text, EliminarRules::default()).unwrap_err()
 }
 
 #[test]
 fn fen_round_trips_and_reads_leniently() {
     let fen = "b2bb1bb/bbb1bbbb/bbbbbbbb/8/8/1wwwwwww/2wwwwww/ww1wwwww w";
-    let p = Position::from_fen(fen, Rules::default()).unwrap();
+    let p = Eliminar::from_fen(fen, EliminarRules::default()).unwrap();
     assert_eq!(p.fen(), fen);
-    assert_eq!(p, Position::start(Rules::default()));
-    let lenient = Position::from_fen(
+    assert_eq!(p, Eliminar::start(EliminarRules::default()));
+    let lenient = Eliminar::from_fen(
         "  b11bb1bb/bbb1bbbb/bbbbbbbb/44/8/1wwwwwww/2wwwwww/ww1wwwww   white ",
-        Rules::default(),
+        EliminarRules::default(),
     );
     assert_eq!(lenient.unwrap(), p);
-    let empty = Position::from_fen("8/8/8/8/8/8/8/8 b", Rules::default()).unwrap();
+    let empty = Eliminar::from_fen("8/8/8/8/8/8/8/8 b", EliminarRules::default()).unwrap();
     assert_eq!(empty.side_to_move(), Color::Black);
     assert_eq!(empty.fen(), "8/8/8/8/8/8/8/8 b");
 }
@@ -46,7 +46,7 @@ fn fen_errors_name_the_problem() {
 #[test]
 fn moves_accept_every_path_and_print_the_smallest() {
     // c1 round b1, a2, b3, c2 either way, then on over d1: two paths, one move.
-    let p = Position::from_fen("8/8/8/8/8/1b6/b1b5/1bwb4 w", Rules::default()).unwrap();
+    let p = Eliminar::from_fen("8/8/8/8/8/1b6/b1b5/1bwb4 w", EliminarRules::default()).unwrap();
     assert_eq!(p.legal_move_texts(), ["c1-a1-a3-c3-c1-e1", "c1-e1"]);
     let small = p.parse_move("c1-a1-a3-c3-c1-e1").unwrap();
     let large = p.parse_move("c1-c3-a3-a1-c1-e1").unwrap();
@@ -58,7 +58,7 @@ fn moves_accept_every_path_and_print_the_smallest() {
 
 #[test]
 fn move_errors_name_the_problem() {
-    let p = Position::from_fen("8/8/8/8/2b5/1w6/1w6/8 w", Rules::default()).unwrap();
+    let p = Eliminar::from_fen("8/8/8/8/2b5/1w6/1w6/8 w", EliminarRules::default()).unwrap();
     let e = |t: &str| p.parse_move(t).unwrap_err();
     let sq = |s: &str| s.parse::<Square>().unwrap();
     for bad in ["", "b2", "b2-", "b2-b9", "b2b4", "B2-B4", "b2-b4-d4-", "pass-b2", "xyz"] {
@@ -72,7 +72,7 @@ fn move_errors_name_the_problem() {
     assert_eq!(e("b2-b4"), MoveError::Incomplete { text: "b2-b4".into() });
     assert_eq!(e("pass"), MoveError::PassNotAllowed { text: "pass".into() });
     assert_eq!(p.parse_move(" b2-b4-d4 ").map(|m| p.format_move(m)), Ok("b2-b4-d4".to_owned()));
-    let over = Position::from_fen("8/8/8/8/8/8/8/w6b w", Rules::default()).unwrap();
+    let over = Eliminar::from_fen("8/8/8/8/8/8/8/w6b w", EliminarRules::default()).unwrap();
     assert_eq!(over.parse_move("a1-a3"), Err(MoveError::GameOver { text: "a1-a3".into() }));
     for err in [e(""), e("c4-c2"), e("b2-b3"), e("b2-b4"), e("pass")] {
         let text = err.to_string();

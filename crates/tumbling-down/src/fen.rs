@@ -11,7 +11,7 @@ use core::fmt;
 use damero_core::{Color, Square, Stack, StackBoard};
 
 use crate::position::PIECES_PER_SIDE;
-use crate::{Position, Rules};
+use crate::{TumblingDown, TumblingDownRules};
 
 /// Why a position text was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -162,12 +162,12 @@ fn push_counted(stack: &mut Stack, color: Color, counts: &mut [usize; 2]) -> Res
     Ok(())
 }
 
-impl Position {
+impl TumblingDown {
     /// Reads a position text (see the [module docs](crate::fen)).
     ///
     /// # Errors
     /// A [`FenError`] naming the first problem found.
-    pub fn parse_fen(text: &str, rules: Rules) -> Result<Position, FenError> {
+    pub fn parse_fen(text: &str, rules: TumblingDownRules) -> Result<TumblingDown, FenError> {
         let mut fields = text.split_whitespace();
         let board_text = fields.next().ok_or(FenError::Empty)?;
         let side_text = fields.next().ok_or(FenError::MissingSide)?;
@@ -200,7 +200,7 @@ impl Position {
             "w" => Color::White,
             _ => return Err(FenError::InvalidSide { text: side_text.to_owned() }),
         };
-        Position::from_board_and_result(board, side, winner, rules)
+        TumblingDown::from_board_and_result(board, side, winner, rules)
     }
 
     /// The position as text (see the [module docs](crate::fen)).
@@ -267,7 +267,7 @@ impl Position {
     }
 }
 
-impl fmt::Display for Position {
+impl fmt::Display for TumblingDown {
     /// The position text.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_fen())

@@ -2,21 +2,21 @@
 
 use damero_core::{Color, Game, MoveList, Outcome};
 
-use crate::{FenError, Move, MoveError, Position, Rules};
+use crate::{FenError, Move, MoveError, TumblingDown, TumblingDownRules};
 
-impl Game for Position {
+impl Game for TumblingDown {
     type Move = Move;
-    type Rules = Rules;
+    type Rules = TumblingDownRules;
     type FenError = FenError;
     type MoveError = MoveError;
 
     const NAME: &'static str = "tumbling-down";
 
-    fn start(rules: Rules) -> Position {
-        Position::new(rules)
+    fn start(rules: TumblingDownRules) -> TumblingDown {
+        TumblingDown::new(rules)
     }
 
-    fn rules(&self) -> Rules {
+    fn rules(&self) -> TumblingDownRules {
         self.rules
     }
 
@@ -80,8 +80,8 @@ impl Game for Position {
         self.to_fen()
     }
 
-    fn from_fen(text: &str, rules: Rules) -> Result<Position, FenError> {
-        Position::parse_fen(text, rules)
+    fn from_fen(text: &str, rules: TumblingDownRules) -> Result<TumblingDown, FenError> {
+        TumblingDown::parse_fen(text, rules)
     }
 
     fn format_move(&self, mv: Move) -> String {

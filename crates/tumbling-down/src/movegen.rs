@@ -4,9 +4,9 @@ use damero_core::{Bitboard, Direction, MoveList};
 
 use crate::geometry::{DIRECTIONS, NEIGHBOURS, RAY_LEN, RAY_PREFIX};
 use crate::moves::split_move_text;
-use crate::{Move, MoveError, Position};
+use crate::{Move, MoveError, TumblingDown};
 
-impl Position {
+impl TumblingDown {
     /// Clears `moves` and fills it with every legal move: for each stack the
     /// side to move owns (rule 4) and each direction staying on the board, the
     /// single-piece move (rule 5, original variant only) and, for stacks of two

@@ -4,10 +4,10 @@ mod common;
 
 use common::{EMPTY, setup};
 use damero_core::{Color, Game};
-use damero_tumbling_down::{FenError, MoveError, Position, Rules};
+use damero_tumbling_down::{FenError, MoveError, TumblingDown, TumblingDownRules};
 
 fn err(text: &str) -> FenError {
-    Position::from_fen(text, Rules::default()).unwrap_err()
+    TumblingDown::from_fen(text, TumblingDownRules::default()).unwrap_err()
 }
 
 fn board(rank8: &str) -> String {
@@ -16,29 +16,30 @@ fn board(rank8: &str) -> String {
 
 #[test]
 fn position_text_round_trips() {
-    for rules in [Rules::original(), Rules::boardspace()] {
-        let start = Position::start(rules);
-        let reread = Position::from_fen(&start.fen(), rules).unwrap();
+    for rules in [TumblingDownRules::original(), TumblingDownRules::boardspace()] {
+        let start = TumblingDown::start(rules);
+        let reread = TumblingDown::from_fen(&start.fen(), rules).unwrap();
         assert_eq!(reread, start);
         assert_eq!(reread.to_string(), start.fen());
     }
     let text = format!("{} w", board("[bwb]w.b[ww]..."));
-    let p = Position::from_fen(&text, Rules::default()).unwrap();
+    let p = TumblingDown::from_fen(&text, TumblingDownRules::default()).unwrap();
     assert_eq!(p.fen(), text);
     assert_eq!(common::at(&p, "a8"), "[bwb]");
     // Extra spaces between fields are accepted; the text written is canonical.
     let spaced = format!("  {}   w  ", board("[bwb]w.b[ww]..."));
-    assert_eq!(Position::from_fen(&spaced, Rules::default()).unwrap().fen(), text);
+    assert_eq!(TumblingDown::from_fen(&spaced, TumblingDownRules::default()).unwrap().fen(), text);
 }
 
 #[test]
 fn result_field_marks_a_decided_game() {
     let text = format!("{} w 0-1", board("[wwb]......b"));
-    let p = Position::from_fen(&text, Rules::default()).unwrap();
+    let p = TumblingDown::from_fen(&text, TumblingDownRules::default()).unwrap();
     assert_eq!(p.winner(), Some(Color::Black));
     assert!(p.legal_move_texts().is_empty());
     assert_eq!(p.fen(), text);
-    let open = Position::from_fen(&format!("{} w", board("[wwb]......b")), Rules::default()).unwrap();
+    let open = TumblingDown::from_fen(&format!("{} w", board("[wwb]......b")), TumblingDownRules::default())
+        .unwrap();
     assert_ne!(open.zobrist(), p.zobrist(), "the stored result is part of the key");
 }
 
@@ -79,7 +80,8 @@ fn position_errors_are_typed() {
 
 #[test]
 fn move_text_round_trips_and_errors_are_typed() {
-    let p = setup(&[("d4", "wb"), ("e4", "bw"), ("a1", "b"), ("h8", "ww")], "b", Rules::default());
+    let p =
+        setup(&[("d4", "wb"), ("e4", "bw"), ("a1", "b"), ("h8", "ww")], "b", TumblingDownRules::default());
     for text in p.legal_move_texts() {
         let mv = p.parse_move(&text).unwrap();
         assert_eq!(p.format_move(mv), text);
@@ -99,7 +101,7 @@ fn move_text_round_trips_and_errors_are_typed() {
 
 #[test]
 fn diagram_shows_owners_heights_kings_and_mixed_stacks() {
-    let p = setup(&[("a1", "bbb"), ("b1", "wb"), ("h8", "ww")], "b", Rules::default());
+    let p = setup(&[("a1", "bbb"), ("b1", "wb"), ("h8", "ww")], "b", TumblingDownRules::default());
     let d = p.diagram();
     assert!(d.contains("B3*"), "{d}");
     assert!(d.contains("b2 "), "{d}");
