@@ -6,15 +6,18 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use damero_core::{Game, Square};
-use damero_eliminar::{Eliminar, EliminarRules, StartSetup};
+use damero_eliminar::{Eliminar, EliminarRules, Setup, StartSetup};
 use damero_search::perft;
 
 /// Every square with an odd file + rank sum holds a Black piece and White is
 /// on a1: the worst case for chain enumeration (a full 4x4 grid of landings).
 fn lattice() -> Eliminar {
     let black = Square::all().filter(|s| (s.file() + s.rank()) % 2 == 1).collect();
-    Eliminar::from_pieces(Square::A1.into(), black, damero_core::Color::White, EliminarRules::default())
-        .unwrap()
+    Eliminar::from_setup(
+        Setup { white: Square::A1.into(), black: black, side_to_move: damero_core::Color::White },
+        EliminarRules::default(),
+    )
+    .unwrap()
 }
 
 fn positions() -> Vec<(&'static str, Eliminar)> {

@@ -45,9 +45,21 @@ pub fn check_position<G: Game>(position: &G) -> MoveList<G::Move> {
 
     let mut moves = MoveList::new();
     position.legal_moves(&mut moves);
+    // The move order is a function of the position (the Game contract): a
+    // second generation, and the same position rebuilt from its FEN, list
+    // the same moves in the same order.
+    let mut again = MoveList::new();
+    position.legal_moves(&mut again);
+    assert_eq!(moves, again, "two generations list the moves in different orders at {fen}");
     let mut reread_moves = MoveList::new();
     reread.legal_moves(&mut reread_moves);
-    assert_eq!(moves.len(), reread_moves.len(), "re-read FEN has other moves: {fen}");
+    assert_eq!(moves, reread_moves, "the position rebuilt from its FEN orders its moves differently: {fen}");
+    assert!(
+        moves.len() <= G::MAX_LEGAL_MOVES,
+        "{} legal moves at {fen}, above MAX_LEGAL_MOVES = {}",
+        moves.len(),
+        G::MAX_LEGAL_MOVES
+    );
 
     assert_eq!(position.count_legal_moves(), moves.len() as u64, "count_legal_moves disagrees at {fen}");
     for (i, a) in moves.iter().enumerate() {

@@ -1,6 +1,6 @@
 //! A static evaluation for the search crate.
 
-use damero_core::{Evaluator, Game};
+use damero_core::Evaluator;
 
 use crate::position::Eliminar;
 use crate::rules::Objective;
@@ -63,15 +63,13 @@ impl Evaluator<Eliminar> for EliminarEvaluator {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::EliminarRules;
-    use damero_core::{Bitboard, Color, Square};
+    use crate::{EliminarRules, Setup};
+    use damero_core::{Bitboard, Color, Game, Square};
 
     fn position(white: &[&str], black: &[&str], side: Color, objective: Objective) -> Eliminar {
         let set = |names: &[&str]| names.iter().map(|n| n.parse::<Square>().unwrap()).collect::<Bitboard>();
-        Eliminar::from_pieces(
-            set(white),
-            set(black),
-            side,
+        Eliminar::from_setup(
+            Setup { white: set(white), black: set(black), side_to_move: side },
             EliminarRules { objective, ..EliminarRules::default() },
         )
         .unwrap()

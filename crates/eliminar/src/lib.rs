@@ -7,6 +7,9 @@
 //! - [`EliminarRules`] holds every option: `setup` (S1 default, S2, S3, S4),
 //!   `removed_per_side` (4), `seed` (0), `objective` (fewest / most),
 //!   `end_when_stuck` (false);
+//! - [`Setup`] is a position as written (pieces and side to move, unchecked):
+//!   [`Setup::from_fen`] reads one ([`ParseFenError`] for bad syntax),
+//!   [`Eliminar::from_setup`] makes it playable ([`PositionError`]);
 //! - [`Move`] is a maximal jump chain (start, end, jumped set) or the pass;
 //! - [`EliminarEvaluator`] is a static evaluation for the search crate.
 //!
@@ -41,8 +44,8 @@
 //!   uniform selection, so a seed gives the same start on every machine and in
 //!   every version (see the `setup` module docs; a test pins one). S3 ignores
 //!   `removed_per_side`; with S1/S2/S4, a value not below the side's piece
-//!   count fails [`RuleSet::validate`](damero_core::RuleSet::validate) and
-//!   [`Game::start`](damero_core::Game::start) clamps it to one below.
+//!   count fails [`RuleSet::validate`](damero_core::RuleSet::validate):
+//!   [`Game::try_start`](damero_core::Game::try_start) returns that error.
 //! - **Rule 7** counts jumps: at most 63 jumps (each removes a piece and one
 //!   piece always stays), and a pass is always followed by a jump, so a game
 //!   has at most 126 plies.
@@ -55,16 +58,21 @@
 #![deny(missing_docs)]
 
 mod eval;
+pub mod fen;
+mod game;
 mod movegen;
 mod moves;
 mod notation;
 mod position;
 mod rules;
 mod setup;
+mod start;
 mod zobrist;
 
 pub use eval::EliminarEvaluator;
+pub use fen::{FenError, ParseFenError};
 pub use moves::Move;
-pub use notation::{FenError, MoveError};
-pub use position::{Eliminar, OverlapError};
+pub use notation::MoveError;
+pub use position::Eliminar;
 pub use rules::{EliminarRules, Objective, StartSetup};
+pub use setup::{PositionError, Setup};

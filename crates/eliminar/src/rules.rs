@@ -137,17 +137,10 @@ impl Default for EliminarRules {
 }
 
 impl EliminarRules {
-    /// `removed_per_side` as actually applied by the setup: 0 for S3, and at
-    /// most one below the side's piece count (what [`Game::start`] clamps to
-    /// when [`RuleSet::validate`] would fail).
-    ///
-    /// [`Game::start`]: damero_core::Game::start
+    /// `removed_per_side` as the setup applies it: 0 for S3, which removes
+    /// nothing.
     pub const fn effective_removal(&self) -> u8 {
-        if !self.setup.has_removal() {
-            return 0;
-        }
-        let max = self.setup.pieces_per_side() - 1;
-        if self.removed_per_side > max { max } else { self.removed_per_side }
+        if self.setup.has_removal() { self.removed_per_side } else { 0 }
     }
 }
 
@@ -184,6 +177,14 @@ impl RuleSet for EliminarRules {
             doc: "end the game as soon as the side to move cannot jump, instead of passing",
         },
     ];
+
+    fn setup_seed(&self) -> Option<u64> {
+        Some(self.seed)
+    }
+
+    fn with_setup_seed(self, seed: u64) -> Option<EliminarRules> {
+        Some(EliminarRules { seed, ..self })
+    }
 
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
         let bad = || Self::invalid_value(key, value);

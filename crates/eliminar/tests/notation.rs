@@ -1,10 +1,13 @@
 //! Position and move text: round trips, lenient input, and every error.
 
 use damero_core::{Color, Game, Square};
-use damero_eliminar::{Eliminar, EliminarRules, FenError, MoveError};
+use damero_eliminar::{Eliminar, EliminarRules, FenError, MoveError, ParseFenError, PositionError, Setup};
 
-fn fen_err(text: &str) -> FenError {
-    Eliminar::from_fen(text, EliminarRules::default()).unwrap_err()
+fn fen_err(text: &str) -> ParseFenError {
+    match Eliminar::from_fen(text, EliminarRules::default()).unwrap_err() {
+        FenError::Parse(error) => error,
+        other => panic!("'{text}': expected a syntax error, got {other:?}"),
+    }
 }
 
 #[test]
@@ -25,17 +28,17 @@ fn fen_round_trips_and_reads_leniently() {
 
 #[test]
 fn fen_errors_name_the_problem() {
-    assert_eq!(fen_err(""), FenError::Empty);
-    assert_eq!(fen_err("8/8/8/8/8/8/8/8"), FenError::MissingSide);
-    assert_eq!(fen_err("8/8/8/8/8/8/8/8 w 0"), FenError::TrailingText { text: "0".into() });
-    assert_eq!(fen_err("8/8/8/8/8/8/8 w"), FenError::WrongRankCount { found: 7 });
-    assert_eq!(fen_err("8/8/8/8/8/8/8/8/8 w"), FenError::WrongRankCount { found: 9 });
-    assert_eq!(fen_err("8/8/7/8/8/8/8/8 w"), FenError::BadRankLength { rank: 6, squares: 7 });
-    assert_eq!(fen_err("8/8/8/8/8/8/8/w8 w"), FenError::BadRankLength { rank: 1, squares: 9 });
-    assert_eq!(fen_err("8/8/8/8/8/8/8/wwwwwwwww w"), FenError::BadRankLength { rank: 1, squares: 9 });
-    assert_eq!(fen_err("8/8/8/8/8/8/8/0w7 w"), FenError::InvalidChar { rank: 1, ch: '0' });
-    assert_eq!(fen_err("8/8/8/x7/8/8/8/8 w"), FenError::InvalidChar { rank: 5, ch: 'x' });
-    assert_eq!(fen_err("8/8/8/8/8/8/8/8 x"), FenError::InvalidSide { text: "x".into() });
+    assert_eq!(fen_err(""), ParseFenError::Empty);
+    assert_eq!(fen_err("8/8/8/8/8/8/8/8"), ParseFenError::MissingSide);
+    assert_eq!(fen_err("8/8/8/8/8/8/8/8 w 0"), ParseFenError::TrailingText { text: "0".into() });
+    assert_eq!(fen_err("8/8/8/8/8/8/8 w"), ParseFenError::WrongRankCount { found: 7 });
+    assert_eq!(fen_err("8/8/8/8/8/8/8/8/8 w"), ParseFenError::WrongRankCount { found: 9 });
+    assert_eq!(fen_err("8/8/7/8/8/8/8/8 w"), ParseFenError::BadRankLength { rank: 6, squares: 7 });
+    assert_eq!(fen_err("8/8/8/8/8/8/8/w8 w"), ParseFenError::BadRankLength { rank: 1, squares: 9 });
+    assert_eq!(fen_err("8/8/8/8/8/8/8/wwwwwwwww w"), ParseFenError::BadRankLength { rank: 1, squares: 9 });
+    assert_eq!(fen_err("8/8/8/8/8/8/8/0w7 w"), ParseFenError::InvalidChar { rank: 1, ch: '0' });
+    assert_eq!(fen_err("8/8/8/x7/8/8/8/8 w"), ParseFenError::InvalidChar { rank: 5, ch: 'x' });
+    assert_eq!(fen_err("8/8/8/8/8/8/8/8 x"), ParseFenError::InvalidSide { text: "x".into() });
     // Every message is one readable line.
     for e in [fen_err(""), fen_err("8 w"), fen_err("8/8/8/8/8/8/8/9 w")] {
         let text = e.to_string();
@@ -78,4 +81,25 @@ fn move_errors_name_the_problem() {
         let text = err.to_string();
         assert!(text.contains("move") && !text.contains('\n'), "{text}");
     }
+}
+
+#[test]
+fn a_well_formed_text_gives_a_setup_and_legality_is_checked_apart() {
+    let setup = Setup::from_fen("8/8/8/8/8/8/8/wb6 b").unwrap();
+    assert_eq!(setup.side_to_move, Color::Black);
+    assert_eq!(setup.to_fen(), "8/8/8/8/8/8/8/wb6 b");
+    let position = Eliminar::from_setup(setup, EliminarRules::default()).unwrap();
+    assert_eq!(position.to_setup(), setup);
+    let a1: Square = "a1".parse().unwrap();
+    let overlap = Setup { white: a1.into(), black: a1.into(), side_to_move: Color::White };
+    assert_eq!(
+        Eliminar::from_setup(overlap, EliminarRules::default()),
+        Err(PositionError::Overlap { square: a1 })
+    );
+    let bad_rules = EliminarRules { removed_per_side: 24, ..EliminarRules::default() };
+    assert!(matches!(Eliminar::from_setup(setup, bad_rules), Err(PositionError::InvalidRules(_))));
+    assert!(matches!(
+        Eliminar::from_fen("8/8/8/8/8/8/8/wb6 b", bad_rules),
+        Err(FenError::Position(PositionError::InvalidRules(_)))
+    ));
 }

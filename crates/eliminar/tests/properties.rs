@@ -2,7 +2,7 @@
 //! exactly the jumped pieces", and the game-length bound of rule 7.
 
 use damero_core::{Bitboard, Color, Game, MoveList};
-use damero_eliminar::{Eliminar, EliminarRules, Move, Objective, StartSetup};
+use damero_eliminar::{Eliminar, EliminarRules, Move, Objective, Setup, StartSetup};
 use proptest::prelude::*;
 
 /// Random positions of varied density: `a` alone, `a & b` (sparse) or `a | b`
@@ -21,7 +21,11 @@ fn arb_position() -> impl Strategy<Value = Eliminar> {
                 ..EliminarRules::default()
             };
             let side = if black { Color::Black } else { Color::White };
-            Eliminar::from_pieces(Bitboard(occupied & c), Bitboard(occupied & !c), side, rules).unwrap()
+            Eliminar::from_setup(
+                Setup { white: Bitboard(occupied & c), black: Bitboard(occupied & !c), side_to_move: side },
+                rules,
+            )
+            .unwrap()
         },
     )
 }

@@ -153,7 +153,7 @@ fn rule_02_removal_is_uniform_over_the_pieces() {
 }
 
 #[test]
-fn rule_02_removing_a_whole_side_is_an_error_and_start_clamps() {
+fn rule_02_removing_a_whole_side_is_an_error_never_clamped() {
     for (setup, limit) in [("S1", 24), ("S2", 32), ("S4", 32)] {
         let ok = EliminarRules::default()
             .with_options([&*format!("setup={setup}"), &*format!("removed_per_side={}", limit - 1)]);
@@ -164,9 +164,12 @@ fn rule_02_removing_a_whole_side_is_an_error_and_start_clamps() {
         bad.removed_per_side = limit;
         assert!(matches!(bad.validate(), Err(damero_core::OptionError::Inconsistent { .. })));
         bad.removed_per_side = 255;
-        // Never a panic: start clamps to one piece per side.
-        let p = Eliminar::start(bad);
-        assert_eq!((p.count(Color::White), p.count(Color::Black)), (1, 1));
+        // The error reaches the caller: no start position is clamped into being.
+        assert_eq!(Eliminar::try_start(bad).unwrap_err(), bad.validate().unwrap_err());
+        assert!(
+            std::panic::catch_unwind(|| Eliminar::start(bad)).is_err(),
+            "start must refuse invalid rules"
+        );
     }
     let err = EliminarRules::default().with_options(["removed_per_side=24"]).unwrap_err();
     assert!(err.to_string().contains("removed_per_side=24"), "{err}");

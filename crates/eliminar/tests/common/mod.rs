@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use damero_core::{Bitboard, Color, Square, splitmix64};
-use damero_eliminar::{Eliminar, EliminarRules};
+use damero_eliminar::{Eliminar, EliminarRules, Setup};
 
 /// A board as characters: `cells[rank][file]`, rank 0 = rank 1, holding
 /// `'w'`, `'b'` or `'.'`; plus the side to move (`'w'` or `'b'`).
@@ -216,7 +216,7 @@ pub fn random_position(rng: &mut TestRng, empty_percent: u64, rules: EliminarRul
         }
     }
     let side = if rng.below(2) == 0 { Color::White } else { Color::Black };
-    Eliminar::from_pieces(white, black, side, rules).unwrap()
+    Eliminar::from_setup(Setup { white: white, black: black, side_to_move: side }, rules).unwrap()
 }
 
 /// Our perft, plain (no bulk counting), for cross-checks.
@@ -227,5 +227,5 @@ pub fn perft(position: &Eliminar, depth: u32) -> u64 {
 /// The position with White on `white`, Black on `black` (square names).
 pub fn position(white: &[&str], black: &[&str], side: Color, rules: EliminarRules) -> Eliminar {
     let set = |names: &[&str]| names.iter().map(|n| n.parse::<Square>().unwrap()).collect::<Bitboard>();
-    Eliminar::from_pieces(set(white), set(black), side, rules).unwrap()
+    Eliminar::from_setup(Setup { white: set(white), black: set(black), side_to_move: side }, rules).unwrap()
 }
