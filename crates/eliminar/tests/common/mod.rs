@@ -216,7 +216,7 @@ pub fn random_position(rng: &mut TestRng, empty_percent: u64, rules: EliminarRul
         }
     }
     let side = if rng.below(2) == 0 { Color::White } else { Color::Black };
-    Eliminar::from_setup(Setup { white: white, black: black, side_to_move: side }, rules).unwrap()
+    Eliminar::from_setup(Setup { white, black, side_to_move: side }, rules).unwrap()
 }
 
 /// Our perft, plain (no bulk counting), for cross-checks.
