@@ -115,7 +115,7 @@ fn vertex_name(index: u8) -> String {
 
 /// A legal move as text; the `x` list only when the same piece move has
 /// several final boards.
-pub(crate) fn write_move(p: &Cross, mv: Move) -> String {
+pub(crate) fn format_move(p: &Cross, mv: Move) -> String {
     let mut text = write_piece_move(p, mv);
     // A move that removes nothing had no formation, hence a single ending.
     if mv.removes_pieces() && p.capture_results(mv).len() > 1 {
@@ -164,7 +164,7 @@ fn read_places(text: &str) -> Option<(u64, u64)> {
 }
 
 /// Reads a move and finds it among the legal moves.
-pub(crate) fn read_move(p: &Cross, text: &str) -> Result<Move, MoveError> {
+pub(crate) fn parse_move(p: &Cross, text: &str) -> Result<Move, MoveError> {
     let malformed = |reason| MoveError::Malformed { text: text.to_owned(), reason };
     if !text.is_ascii() || text.len() > 64 {
         return Err(malformed("not a move in Cross notation"));
@@ -242,7 +242,7 @@ pub(crate) fn read_move(p: &Cross, text: &str) -> Result<Move, MoveError> {
         });
     }
     let choices = || {
-        let mut c: Vec<String> = candidates.iter().map(|&m| write_move(p, m)).collect();
+        let mut c: Vec<String> = candidates.iter().map(|&m| format_move(p, m)).collect();
         c.sort();
         c
     };

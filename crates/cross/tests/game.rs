@@ -4,8 +4,8 @@ mod common;
 
 use common::{after, position};
 use damero_core::testkit::{check_conformance, check_games_from};
-use damero_core::{Color, Evaluator, Game, MoveList, RuleSet};
-use damero_cross::{Cross, CrossEvaluator, CrossRules, FenError, MoveError};
+use damero_core::{Color, Evaluator, Game, MoveList, RuleSet, Square};
+use damero_cross::{Cross, CrossEvaluator, CrossRules, FenError, MoveError, ParseFenError, PositionError};
 use damero_search::{perft, perft_divide};
 
 /// Perft from the start.
@@ -104,16 +104,34 @@ fn fen_errors_are_typed() {
     let rules = CrossRules::default();
     type Expect = fn(&FenError) -> bool;
     let cases: [(&str, Expect); 10] = [
-        ("", |e| matches!(e, FenError::FieldCount { found: 0 })),
-        ("8/8/8/8/8/8/8/8 7/7/7/7/7/7/7", |e| matches!(e, FenError::FieldCount { found: 2 })),
-        ("8/8/8/8/8/8/8 7/7/7/7/7/7/7 b", |e| matches!(e, FenError::RankCount { found: 7 })),
-        ("8/8/8/8/8/8/8/9 7/7/7/7/7/7/7 b", |e| matches!(e, FenError::InvalidRank { rank: 1, .. })),
-        ("8/8/8/8/8/8/8/bbbbbbbbb 7/7/7/7/7/7/7 b", |e| matches!(e, FenError::InvalidRank { rank: 1, .. })),
-        ("8/8/8/8/8/8/x7/8 7/7/7/7/7/7/7 b", |e| matches!(e, FenError::InvalidRank { rank: 2, .. })),
-        ("8/8/8/8/8/8/8/8 7/7/7/7/7/7 b", |e| matches!(e, FenError::VertexRowCount { found: 6 })),
-        ("8/8/8/8/8/8/8/8 8/7/7/7/7/7/7 b", |e| matches!(e, FenError::InvalidVertexRow { .. })),
-        ("8/8/8/8/8/8/8/8 7/7/7/7/7/7/7 x", |e| matches!(e, FenError::InvalidSide { .. })),
-        ("8/8/8/3b4/2bbb3/3b4/8/8 7/7/7/7/7/7/7 b", |e| matches!(e, FenError::UnresolvedFormation { .. })),
+        ("", |e| matches!(e, FenError::Parse(ParseFenError::FieldCount { found: 0 }))),
+        ("8/8/8/8/8/8/8/8 7/7/7/7/7/7/7", |e| {
+            matches!(e, FenError::Parse(ParseFenError::FieldCount { found: 2 }))
+        }),
+        ("8/8/8/8/8/8/8 7/7/7/7/7/7/7 b", |e| {
+            matches!(e, FenError::Parse(ParseFenError::RankCount { found: 7 }))
+        }),
+        ("8/8/8/8/8/8/8/9 7/7/7/7/7/7/7 b", |e| {
+            matches!(e, FenError::Parse(ParseFenError::InvalidRank { rank: 1, .. }))
+        }),
+        ("8/8/8/8/8/8/8/bbbbbbbbb 7/7/7/7/7/7/7 b", |e| {
+            matches!(e, FenError::Parse(ParseFenError::InvalidRank { rank: 1, .. }))
+        }),
+        ("8/8/8/8/8/8/x7/8 7/7/7/7/7/7/7 b", |e| {
+            matches!(e, FenError::Parse(ParseFenError::InvalidRank { rank: 2, .. }))
+        }),
+        ("8/8/8/8/8/8/8/8 7/7/7/7/7/7 b", |e| {
+            matches!(e, FenError::Parse(ParseFenError::VertexRowCount { found: 6 }))
+        }),
+        ("8/8/8/8/8/8/8/8 8/7/7/7/7/7/7 b", |e| {
+            matches!(e, FenError::Parse(ParseFenError::InvalidVertexRow { .. }))
+        }),
+        ("8/8/8/8/8/8/8/8 7/7/7/7/7/7/7 x", |e| {
+            matches!(e, FenError::Parse(ParseFenError::InvalidSide { .. }))
+        }),
+        ("8/8/8/3b4/2bbb3/3b4/8/8 7/7/7/7/7/7/7 b", |e| {
+            matches!(e, FenError::Position(PositionError::UnresolvedFormation { .. }))
+        }),
     ];
     for (fen, expected) in cases {
         let err = Cross::from_fen(fen, rules).unwrap_err();
@@ -122,7 +140,7 @@ fn fen_errors_are_typed() {
     }
     // A formation of pattern B is named by its vertex.
     let b = Cross::from_fen("8/8/8/8/3bb3/8/8/8 7/7/7/7/3w3/7/7 b", rules).unwrap_err();
-    assert_eq!(b, FenError::UnresolvedFormation { at: "de34".to_owned() });
+    assert_eq!(b, FenError::Position(PositionError::UnresolvedFormation { at: "de34".to_owned() }));
 }
 
 #[test]
@@ -200,4 +218,28 @@ fn search_with_the_evaluator_defends_and_attacks_the_far_rank() {
     let result = search.search(&attack, &[], &Limits::depth(3), |_| {});
     let best = result.best_move.map(|m| attack.format_move(m));
     assert_eq!(best.as_deref(), Some("c7-c8"));
+}
+
+#[test]
+fn a_setup_is_checked_apart_from_its_syntax() {
+    let start = Cross::start(CrossRules::default());
+    let setup = damero_cross::Setup::from_fen(&start.fen()).unwrap();
+    assert_eq!(setup, start.to_setup());
+    assert_eq!(Cross::from_setup(setup, CrossRules::default()).unwrap(), start);
+    let a1: Square = "a1".parse().unwrap();
+    let mut overlap = setup;
+    overlap.squares[Color::White.index()].insert(a1);
+    assert_eq!(
+        Cross::from_setup(overlap, CrossRules::default()),
+        Err(PositionError::SquareOverlap { square: a1 })
+    );
+    let mut stray = setup;
+    stray.vertices[0] = 1 << 7;
+    assert_eq!(Cross::from_setup(stray, CrossRules::default()), Err(PositionError::NotAVertex { index: 7 }));
+    let mut both = setup;
+    both.vertices = [1, 1];
+    assert!(matches!(
+        Cross::from_setup(both, CrossRules::default()),
+        Err(PositionError::VertexOverlap { .. })
+    ));
 }

@@ -15,7 +15,7 @@ fn corners(p: &Cross, from: &str) -> Vec<String> {
     texts_from(p, &format!("{from}-")).into_iter().filter(|t| t.len() == 7).collect()
 }
 use damero_core::{Color, Game, GameRecord, Outcome, RuleSet};
-use damero_cross::{Cross, CrossRules, FenError, MoveError, Vertex};
+use damero_cross::{Cross, CrossRules, FenError, MoveError, PositionError, Vertex};
 
 const START: &str = "wwwwwwww/wwwwwwww/8/8/8/8/bbbbbbbb/bbbbbbbb 7/7/7/7/7/7/7 b";
 
@@ -75,7 +75,7 @@ fn rule_03_sixteen_pieces_each_spares_are_the_rest() {
     let crowded = fen_of("a1 b1 c1 d1 e1 f1 g1 h1 a2 b2 c2 d2 e2 f2 g2 h2 a3", "h8", Color::Black);
     assert_eq!(
         Cross::from_fen(&crowded, CrossRules::default()),
-        Err(FenError::TooManyPieces { color: Color::Black, count: 17 })
+        Err(FenError::Position(PositionError::TooManyPieces { color: Color::Black, count: 17 }))
     );
 }
 
@@ -153,7 +153,10 @@ fn rule_06_corner_move_refused_for_double_guard() {
     assert_eq!(corners(&own, "d4"), ["d4-cd34", "d4-cd45", "d4-de34", "d4-de45"]);
     // A position with a doubly guarded square is rejected.
     let fen = fen_of("de45", "ef56", Color::Black);
-    assert!(matches!(Cross::from_fen(&fen, CrossRules::default()), Err(FenError::DoubleGuard { .. })));
+    assert!(matches!(
+        Cross::from_fen(&fen, CrossRules::default()),
+        Err(FenError::Position(PositionError::DoubleGuard { .. }))
+    ));
 }
 
 #[test]
@@ -410,5 +413,7 @@ fn options_parse_and_reject() {
     }
     let zero = CrossRules { max_plies: Some(0), ..CrossRules::default() };
     assert!(zero.validate().is_err());
-    assert_eq!(Cross::start(zero).rules().max_plies, Some(1), "clamped to the nearest valid");
+    assert_eq!(Cross::try_start(zero).unwrap_err(), zero.validate().unwrap_err(), "never clamped");
+    let fen = Cross::start(CrossRules::default()).fen();
+    assert!(matches!(Cross::from_fen(&fen, zero), Err(FenError::Position(PositionError::InvalidRules(_)))));
 }
