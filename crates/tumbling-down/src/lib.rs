@@ -9,6 +9,9 @@
 //!   summaries (owned and pure squares, tallest pure stacks, Zobrist key).
 //! - [`TumblingDownRules`]: the options `min_king_height`, `max_plies`, `repetition_draw`
 //!   and `variant` ([`Variant::Original`] or [`Variant::Boardspace`]).
+//! - [`Setup`]: a position as written (unchecked): [`Setup::from_fen`] reads
+//!   one ([`ParseFenError`]), [`TumblingDown::from_setup`] makes it playable
+//!   ([`PositionError`]).
 //! - [`Move`]: `a1-b2` (single-piece move, rule 5) or `a1^b2` (tumble, rule 6).
 //! - [`TumblingDownEvaluator`]: a static evaluation for the search crate.
 //!
@@ -82,15 +85,19 @@ mod game;
 mod geometry;
 mod movegen;
 mod moves;
+mod notation;
 mod play;
 mod position;
 mod rules;
 mod setup;
+mod start;
 mod zobrist;
 
 pub use eval::{TumblingDownEvaluator, king_threats, mobility};
-pub use fen::FenError;
-pub use moves::{Move, MoveError};
+pub use fen::{FenError, ParseFenError};
+pub use moves::Move;
+pub use notation::MoveError;
 pub use play::Undo;
 pub use position::{PIECES_PER_SIDE, TumblingDown};
 pub use rules::{TumblingDownRules, Variant};
+pub use setup::{PositionError, Setup};

@@ -3,8 +3,6 @@
 
 use damero_core::{Bitboard, Color, Square, Stack, StackBoard};
 
-use crate::fen::FenError;
-use crate::setup::start_board;
 use crate::zobrist::{BLACK_TO_MOVE, stack_key, winner_key};
 use crate::{TumblingDownRules, Variant};
 
@@ -53,47 +51,15 @@ pub(crate) struct State {
 }
 
 impl TumblingDown {
-    /// The start position of `rules` (its variant's set-up and first player).
-    pub fn new(rules: TumblingDownRules) -> TumblingDown {
-        let rules = rules.clamped();
-        TumblingDown::from_trusted_board(
-            start_board(rules.variant),
-            rules.variant.first_player(),
-            None,
-            rules,
-        )
-    }
-
-    /// A position with `board`, `side_to_move` and `rules`, no move played yet.
-    ///
-    /// # Errors
-    /// [`FenError::TooManyPieces`] when a colour has more than 29 pieces
-    /// (fewer are allowed, for composed positions).
-    pub fn from_board(
+    /// Builds the summaries from scratch; `board` holds at most 29 pieces a
+    /// side and `rules` pass validation (see [`TumblingDown::from_setup`]).
+    pub(crate) fn from_checked(
         board: StackBoard,
-        side_to_move: Color,
-        rules: TumblingDownRules,
-    ) -> Result<TumblingDown, FenError> {
-        TumblingDown::from_board_and_result(board, side_to_move, None, rules)
-    }
-
-    /// As [`from_board`](TumblingDown::from_board), for a game already won by `winner`.
-    ///
-    /// # Errors
-    /// [`FenError::TooManyPieces`] when a colour has more than 29 pieces.
-    pub fn from_board_and_result(
-        board: StackBoard,
-        side_to_move: Color,
+        side: Color,
         winner: Option<Color>,
         rules: TumblingDownRules,
-    ) -> Result<TumblingDown, FenError> {
-        for color in Color::ALL {
-            let count = board.count(color);
-            if count > PIECES_PER_SIDE {
-                return Err(FenError::TooManyPieces { color, count });
-            }
-        }
-        Ok(TumblingDown::from_trusted_board(board, side_to_move, winner, rules.clamped()))
+    ) -> TumblingDown {
+        TumblingDown::from_trusted_board(board, side, winner, rules)
     }
 
     /// Builds the summaries from scratch; `board` holds at most 29 pieces a side.

@@ -96,16 +96,6 @@ impl TumblingDownRules {
     pub const fn boardspace() -> TumblingDownRules {
         TumblingDownRules { variant: Variant::Boardspace, ..TumblingDownRules::original() }
     }
-
-    /// The same rules with out-of-range values moved to the nearest valid one
-    /// (what [`Game::start`](damero_core::Game::start) plays).
-    pub fn clamped(self) -> TumblingDownRules {
-        TumblingDownRules {
-            min_king_height: self.min_king_height.clamp(1, TumblingDownRules::MAX_KING_HEIGHT),
-            max_plies: self.max_plies.map(|n| n.max(1)),
-            ..self
-        }
-    }
 }
 
 impl RuleSet for TumblingDownRules {

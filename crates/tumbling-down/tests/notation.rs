@@ -4,7 +4,9 @@ mod common;
 
 use common::{EMPTY, setup};
 use damero_core::{Color, Game};
-use damero_tumbling_down::{FenError, MoveError, TumblingDown, TumblingDownRules};
+use damero_tumbling_down::{
+    FenError, MoveError, ParseFenError, PositionError, TumblingDown, TumblingDownRules,
+};
 
 fn err(text: &str) -> FenError {
     TumblingDown::from_fen(text, TumblingDownRules::default()).unwrap_err()
@@ -20,7 +22,7 @@ fn position_text_round_trips() {
         let start = TumblingDown::start(rules);
         let reread = TumblingDown::from_fen(&start.fen(), rules).unwrap();
         assert_eq!(reread, start);
-        assert_eq!(reread.to_string(), start.fen());
+        assert_eq!(reread.fen(), start.fen());
     }
     let text = format!("{} w", board("[bwb]w.b[ww]..."));
     let p = TumblingDown::from_fen(&text, TumblingDownRules::default()).unwrap();
@@ -45,32 +47,59 @@ fn result_field_marks_a_decided_game() {
 
 #[test]
 fn position_errors_are_typed() {
-    assert_eq!(err(""), FenError::Empty);
-    assert_eq!(err("   "), FenError::Empty);
-    assert_eq!(err(&board("........")), FenError::MissingSide);
-    assert_eq!(err("......../........ b"), FenError::WrongRankCount { found: 2 });
-    assert_eq!(err(&format!("{} b", board("......."))), FenError::WrongSquareCount { rank: 8, found: 7 });
-    assert_eq!(err(&format!("{} b", board("........."))), FenError::WrongSquareCount { rank: 8, found: 9 });
+    assert_eq!(err(""), FenError::Parse(ParseFenError::Empty));
+    assert_eq!(err("   "), FenError::Parse(ParseFenError::Empty));
+    assert_eq!(err(&board("........")), FenError::Parse(ParseFenError::MissingSide));
+    assert_eq!(err("......../........ b"), FenError::Parse(ParseFenError::WrongRankCount { found: 2 }));
+    assert_eq!(
+        err(&format!("{} b", board("......."))),
+        FenError::Parse(ParseFenError::WrongSquareCount { rank: 8, found: 7 })
+    );
+    assert_eq!(
+        err(&format!("{} b", board("........."))),
+        FenError::Parse(ParseFenError::WrongSquareCount { rank: 8, found: 9 })
+    );
     assert_eq!(
         err(&format!("{} b", board("...x...."))),
-        FenError::InvalidCharacter { rank: 8, character: 'x' }
+        FenError::Parse(ParseFenError::InvalidCharacter { rank: 8, character: 'x' })
     );
     assert_eq!(
         err(&format!("{} b", board("[bx]......."))),
-        FenError::InvalidCharacter { rank: 8, character: 'x' }
+        FenError::Parse(ParseFenError::InvalidCharacter { rank: 8, character: 'x' })
     );
-    assert_eq!(err(&format!("{} b", board("8"))), FenError::InvalidCharacter { rank: 8, character: '8' });
+    assert_eq!(
+        err(&format!("{} b", board("8"))),
+        FenError::Parse(ParseFenError::InvalidCharacter { rank: 8, character: '8' })
+    );
     assert_eq!(
         err(&format!("{} b", board("é......."))),
-        FenError::InvalidCharacter { rank: 8, character: 'é' }
+        FenError::Parse(ParseFenError::InvalidCharacter { rank: 8, character: 'é' })
     );
-    assert_eq!(err(&format!("{} b", board(".......[bb"))), FenError::UnclosedBracket { rank: 8 });
-    assert_eq!(err(&format!("{} b", board("[]......."))), FenError::EmptyBrackets { rank: 8 });
-    assert_eq!(err(&format!("{} x", board("........"))), FenError::InvalidSide { text: "x".into() });
-    assert_eq!(err(&format!("{} b 1/2", board("........"))), FenError::InvalidResult { text: "1/2".into() });
-    assert_eq!(err(&format!("{} b 1-0 x", board("........"))), FenError::TrailingText { text: "x".into() });
+    assert_eq!(
+        err(&format!("{} b", board(".......[bb"))),
+        FenError::Parse(ParseFenError::UnclosedBracket { rank: 8 })
+    );
+    assert_eq!(
+        err(&format!("{} b", board("[]......."))),
+        FenError::Parse(ParseFenError::EmptyBrackets { rank: 8 })
+    );
+    assert_eq!(
+        err(&format!("{} x", board("........"))),
+        FenError::Parse(ParseFenError::InvalidSide { text: "x".into() })
+    );
+    assert_eq!(
+        err(&format!("{} b 1/2", board("........"))),
+        FenError::Parse(ParseFenError::InvalidResult { text: "1/2".into() })
+    );
+    assert_eq!(
+        err(&format!("{} b 1-0 x", board("........"))),
+        FenError::Parse(ParseFenError::TrailingText { text: "x".into() })
+    );
     let many = format!("{} b", board(&format!("[{}].......", "w".repeat(30))));
-    assert_eq!(err(&many), FenError::TooManyPieces { color: Color::White, count: 30 });
+    assert_eq!(
+        err(&many),
+        FenError::Position(PositionError::TooManyPieces { color: Color::White, count: 30 })
+    );
     // Every error has a one-line message naming the problem.
     for e in [err(""), err(&many), err(&format!("{} b", board("[].......")))] {
         let message = e.to_string();
@@ -108,4 +137,18 @@ fn diagram_shows_owners_heights_kings_and_mixed_stacks() {
     assert!(d.contains("W2*"), "{d}");
     assert!(d.contains("b1[wb]"), "{d}");
     assert!(d.ends_with("black to move\n"), "{d}");
+}
+
+#[test]
+fn a_setup_is_read_then_checked() {
+    let start = TumblingDown::start(TumblingDownRules::default());
+    let setup = damero_tumbling_down::Setup::from_fen(&start.fen()).unwrap();
+    assert_eq!(setup, start.to_setup());
+    assert_eq!(setup.to_fen(), start.fen());
+    assert_eq!(TumblingDown::from_setup(setup, TumblingDownRules::default()).unwrap(), start);
+    // A stack taller than two armies cannot even be described.
+    let tall = format!("{} b", board(&format!("[{}].......", "w".repeat(59))));
+    assert_eq!(err(&tall), FenError::Parse(ParseFenError::StackTooTall { rank: 8 }));
+    let zero = TumblingDownRules { max_plies: Some(0), ..TumblingDownRules::default() };
+    assert!(matches!(TumblingDown::from_setup(setup, zero), Err(PositionError::InvalidRules(_))));
 }

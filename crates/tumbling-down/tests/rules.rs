@@ -462,8 +462,11 @@ fn options_are_typed_and_checked() {
         Err(damero_core::OptionError::UnknownOption { .. })
     ));
     assert!(TumblingDownRules { min_king_height: 0, ..TumblingDownRules::default() }.validate().is_err());
-    // start() clamps out-of-range values.
-    let clamped =
-        TumblingDown::start(TumblingDownRules { min_king_height: 0, ..TumblingDownRules::default() });
-    assert_eq!(clamped.rules().min_king_height, 1);
+    // Out-of-range values are refused, never clamped.
+    let zero = TumblingDownRules { min_king_height: 0, ..TumblingDownRules::default() };
+    assert_eq!(TumblingDown::try_start(zero).unwrap_err(), zero.validate().unwrap_err());
+    assert!(
+        std::panic::catch_unwind(|| TumblingDown::start(zero)).is_err(),
+        "start must refuse invalid rules"
+    );
 }

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use damero_core::{Color, Game, Square, Stack, StackBoard};
-use damero_tumbling_down::{TumblingDown, TumblingDownRules, Variant};
+use damero_tumbling_down::{Setup, TumblingDown, TumblingDownRules, Variant};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -228,7 +228,8 @@ pub fn scattered(
         board.push(chosen[rng.random_range(0..chosen.len())], piece);
     }
     let side = if rng.random_bool(0.5) { Color::White } else { Color::Black };
-    TumblingDown::from_board(board, side, rules).expect("at most 29 a side")
+    TumblingDown::from_setup(Setup { board, side_to_move: side, winner: None }, rules)
+        .expect("at most 29 a side")
 }
 
 /// A position reached by `plies` random moves from the start (fewer if the game ends).
@@ -264,7 +265,8 @@ pub fn setup(stacks: &[(&str, &str)], side: &str, rules: TumblingDownRules) -> T
         board.set(square.parse().expect("square"), stack(letters));
     }
     let side = Color::from_name(side).expect("side");
-    TumblingDown::from_board(board, side, rules).expect("at most 29 a side")
+    TumblingDown::from_setup(Setup { board, side_to_move: side, winner: None }, rules)
+        .expect("at most 29 a side")
 }
 
 /// The stack on `square` as text (`.`, `b`, `[bbw]`).
