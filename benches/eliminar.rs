@@ -14,7 +14,7 @@ use damero_search::perft;
 fn lattice() -> Eliminar {
     let black = Square::all().filter(|s| (s.file() + s.rank()) % 2 == 1).collect();
     Eliminar::from_setup(
-        Setup { white: Square::A1.into(), black: black, side_to_move: damero_core::Color::White },
+        Setup { white: Square::A1.into(), black, side_to_move: damero_core::Color::White },
         EliminarRules::default(),
     )
     .unwrap()

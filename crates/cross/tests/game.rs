@@ -3,7 +3,7 @@
 mod common;
 
 use common::{after, position};
-use damero_core::testkit::{check_conformance, check_games_from};
+use damero_core::testkit::{check_conformance, check_games_from, read_perft_suite, run_perft_suite};
 use damero_core::{Color, Evaluator, Game, MoveList, RuleSet, Square};
 use damero_cross::{Cross, CrossEvaluator, CrossRules, FenError, MoveError, ParseFenError, PositionError};
 use damero_search::{perft, perft_divide};
@@ -51,22 +51,9 @@ fn perft_from_start_depth_5() {
 /// reference generator too (`tests/reference.rs` runs the same file).
 #[test]
 fn perft_positions_from_file() {
-    let mut lines = 0;
-    for line in include_str!("perft.txt").lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let fields: Vec<&str> = line.split(';').map(str::trim).collect();
-        let p = Cross::from_fen(fields[0], CrossRules::default()).unwrap();
-        for entry in &fields[1..] {
-            let (depth, count) = entry.split_once(' ').unwrap();
-            let depth: u32 = depth.trim_start_matches('D').parse().unwrap();
-            assert_eq!(perft(&p, depth), count.parse::<u64>().unwrap(), "{} depth {depth}", fields[0]);
-        }
-        lines += 1;
-    }
-    assert!(lines >= 5);
+    let cases = read_perft_suite::<Cross>(include_str!("perft.txt"), CrossRules::default());
+    assert!(cases.len() >= 5);
+    assert!(run_perft_suite(&cases, |_, _| true, perft) >= 20);
 }
 
 #[test]
@@ -88,11 +75,9 @@ fn conformance_with_draw_options() {
 #[test]
 fn conformance_from_tangled_positions() {
     // Short spares, vertex pieces of both colours, formations one move away.
-    for line in include_str!("perft.txt").lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
-        let fen = line.split(';').next().unwrap();
-        let p = Cross::from_fen(fen, CrossRules::default()).unwrap();
-        let report = check_games_from(p, 10, 100, 3);
-        assert!(report.positions >= 10, "{fen}: {report:?}");
+    for case in read_perft_suite::<Cross>(include_str!("perft.txt"), CrossRules::default()) {
+        let report = check_games_from(case.position, 10, 100, 3);
+        assert!(report.positions >= 10, "{}: {report:?}", case.fen);
     }
     let p = position("cd45 d3 d5 e3 e5 f4 e4 a1", "c4 h7", Color::Black);
     let report = check_games_from(p, 50, 150, 4);

@@ -6,6 +6,7 @@ mod common;
 
 use std::collections::BTreeSet;
 
+use damero_core::testkit::{read_perft_suite, run_perft_suite};
 use damero_core::{Color, Game, MoveList, Square};
 use damero_cross::{Cross, CrossRules, MoveKind, Vertex};
 use rand::rngs::SmallRng;
@@ -376,24 +377,9 @@ fn random_placements(seed: u64, count: usize) {
 
 #[test]
 fn reference_perft_of_the_data_file() {
-    let mut checked = 0;
-    for line in include_str!("perft.txt").lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
-        let fields: Vec<&str> = line.split(';').map(str::trim).collect();
-        let p = Cross::from_fen(fields[0], CrossRules::default()).unwrap();
-        for entry in &fields[1..] {
-            let (depth, count) = entry.split_once(' ').unwrap();
-            let depth: u32 = depth.trim_start_matches('D').parse().unwrap();
-            if depth <= 2 {
-                assert_eq!(
-                    reference_perft(&RefBoard::from_position(&p), depth),
-                    count.parse::<u64>().unwrap(),
-                    "{line}"
-                );
-                checked += 1;
-            }
-        }
-    }
-    assert!(checked >= 20);
+    let cases = read_perft_suite::<Cross>(include_str!("perft.txt"), CrossRules::default());
+    let reference = |p: &Cross, depth: u32| reference_perft(&RefBoard::from_position(p), depth);
+    assert!(run_perft_suite(&cases, |depth, _| depth <= 2, reference) >= 20);
 }
 
 #[test]

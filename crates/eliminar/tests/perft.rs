@@ -19,57 +19,24 @@
 mod common;
 
 use common::{RefBoard, TestRng, perft, random_position};
-use damero_core::{Game, MoveList, RuleSet};
+use damero_core::testkit::{PerftCase, read_perft_suite, run_perft_suite};
+use damero_core::{Game, MoveList};
 use damero_eliminar::{Eliminar, EliminarRules, StartSetup};
 
-struct Case {
-    fen: String,
-    rules: EliminarRules,
-    counts: Vec<u64>,
-}
-
-fn cases() -> Vec<Case> {
-    include_str!("perft.txt")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|line| {
-            let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-            assert_eq!(fields.len(), 3, "{line}");
-            let options: Vec<&str> = if fields[1] == "-" { vec![] } else { fields[1].split(',').collect() };
-            Case {
-                fen: fields[0].to_owned(),
-                rules: EliminarRules::default().with_options(options).unwrap(),
-                counts: fields[2].split_whitespace().map(|n| n.parse().unwrap()).collect(),
-            }
-        })
-        .collect()
+fn cases() -> Vec<PerftCase<Eliminar>> {
+    read_perft_suite(include_str!("perft.txt"), EliminarRules::default())
 }
 
 #[test]
 fn perft_data_fast_depths() {
-    let mut checked = 0;
-    for case in cases() {
-        let p = Eliminar::from_fen(&case.fen, case.rules).unwrap();
-        for (d, &count) in case.counts.iter().enumerate() {
-            if count > 400_000 {
-                break;
-            }
-            assert_eq!(perft(&p, d as u32 + 1), count, "{} depth {}", case.fen, d + 1);
-            checked += 1;
-        }
-    }
+    let checked = run_perft_suite(&cases(), |_, count| count <= 400_000, perft);
     assert!(checked > 40);
 }
 
 #[test]
 #[ignore = "deep: about a second in release"]
 fn perft_data_all_depths() {
-    for case in cases() {
-        let p = Eliminar::from_fen(&case.fen, case.rules).unwrap();
-        for (d, &count) in case.counts.iter().enumerate() {
-            assert_eq!(perft(&p, d as u32 + 1), count, "{} depth {}", case.fen, d + 1);
-        }
-    }
+    assert_eq!(run_perft_suite(&cases(), |_, _| true, perft), 56);
 }
 
 #[test]
@@ -93,13 +60,12 @@ fn perft_data_starts_are_the_seeded_starts() {
 fn perft_data_matches_reference() {
     for case in cases() {
         let reference = RefBoard::from_fen(&case.fen);
-        for (d, &count) in case.counts.iter().enumerate().take(4) {
+        for &(depth, count) in case.counts.iter().filter(|&&(depth, _)| depth <= 4) {
             assert_eq!(
-                reference.perft(d as u32 + 1, case.rules.end_when_stuck),
+                reference.perft(depth, case.rules.end_when_stuck),
                 count,
-                "{} depth {}",
-                case.fen,
-                d + 1
+                "{} depth {depth}",
+                case.fen
             );
         }
     }
@@ -109,7 +75,7 @@ fn perft_data_matches_reference() {
 #[ignore = "slow: the reference generator at depth 5"]
 fn perft_data_deep_reference() {
     for case in cases() {
-        if let Some(&count) = case.counts.get(4) {
+        if let Some(&(_, count)) = case.counts.iter().find(|&&(depth, _)| depth == 5) {
             let reference = RefBoard::from_fen(&case.fen);
             assert_eq!(reference.perft(5, case.rules.end_when_stuck), count, "{}", case.fen);
         }

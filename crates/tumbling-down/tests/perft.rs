@@ -32,7 +32,7 @@
 mod common;
 
 use common::Reference;
-use damero_core::RuleSet;
+use damero_core::testkit::read_perft_suite;
 use damero_core::{Game, MoveList};
 use damero_search::{perft, perft_divide};
 use damero_tumbling_down::{TumblingDown, TumblingDownRules};
@@ -133,25 +133,9 @@ fn count_matches_generation_on_the_starts() {
 type PerftLine = (TumblingDownRules, TumblingDown, Vec<(u32, u64)>);
 
 fn perft_data() -> Vec<PerftLine> {
-    include_str!("perft.txt")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|line| {
-            let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-            let rules = match fields[0] {
-                "-" => TumblingDownRules::default(),
-                options => TumblingDownRules::default().with_options(options.split(',')).unwrap(),
-            };
-            let position = TumblingDown::from_fen(fields[1], rules).unwrap();
-            let counts = fields[2]
-                .split_whitespace()
-                .map(|c| {
-                    let (d, n) = c.split_once(':').unwrap();
-                    (d.parse().unwrap(), n.parse().unwrap())
-                })
-                .collect();
-            (rules, position, counts)
-        })
+    read_perft_suite::<TumblingDown>(include_str!("perft.txt"), TumblingDownRules::default())
+        .into_iter()
+        .map(|case| (case.rules, case.position, case.counts))
         .collect()
 }
 

@@ -3,12 +3,18 @@
 //! [`check_conformance`] plays random games and, at every position, checks the
 //! [`Game`] contract: generated moves are unique and play, notation
 //! round-trips, the incremental hash equals the one computed from scratch,
-//! and the outcome agrees with "no legal move".
+//! the move order is a function of the position, and the outcome agrees
+//! with "no legal move". [`perft`] reads and runs perft suites, in one data
+//! format for every game.
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::{Game, GameRecord, MoveList, Outcome, Playout};
+
+pub mod perft;
+
+pub use perft::{PerftCase, read_perft_suite, run_perft_suite};
 
 /// What the suite saw, so a caller can assert that it really explored.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
