@@ -116,8 +116,9 @@ pub trait Game: Copy + Debug + PartialEq + Send + Sync + 'static {
     const NAME: &'static str;
 
     /// An upper bound on the number of legal moves in any position this game
-    /// can reach or read (a documented bound, or an estimate with its margin
-    /// where no proof is at hand: see each game's value).
+    /// can reach or read (a proven bound, or an estimate where no proof is at
+    /// hand, or `usize::MAX` where no useful bound exists: see each game's
+    /// value and its reason).
     ///
     /// Every [`MoveList`] holds [`MOVE_LIST_INLINE`] (256) moves inline
     /// whatever the game, and the search's per-ply buffers are sized alike.
