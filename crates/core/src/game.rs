@@ -18,6 +18,7 @@ pub type MoveList<M> = SmallVec<[M; MOVE_LIST_INLINE]>;
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
     /// This side won.
     Win(Color),
@@ -57,6 +58,7 @@ impl Outcome {
 
 /// How a [random playout](Game::random_playout) ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Playout {
     /// The result, or `None` when the ply limit stopped the playout first.
     pub outcome: Option<Outcome>,

@@ -7,6 +7,7 @@ use crate::geometry::{VERTEX_MASK, Vertex};
 
 /// The four kinds of piece move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum MoveKind {
     /// A square piece slides orthogonally to another square (rule 5): `a2-a5`.
     Slide,
@@ -24,6 +25,7 @@ pub enum MoveKind {
 /// different boards are two moves, and a move identifies its final board
 /// (rule 9). It is 24 bytes and `Copy`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     pub(crate) kind: MoveKind,
     /// The start square or vertex index.

@@ -5,6 +5,7 @@ use damero_core::{OptionError, RuleOption, RuleSet, parse_bool};
 /// The start position (rule 4). The original figure is lost; the only setup
 /// is the reconstruction of the rules file. Other positions come from a FEN.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum StartSetup {
     /// Black fills ranks 1–2 and White ranks 7–8, all on squares.
     #[default]
@@ -23,6 +24,7 @@ impl StartSetup {
 /// Cross's rules: the setup and the two draw options engines need (rule 12;
 /// the game itself has no draw rule).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CrossRules {
     /// The start position (`setup`, default `reconstructed`).
     pub setup: StartSetup,

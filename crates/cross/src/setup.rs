@@ -14,6 +14,7 @@ use crate::rules::CrossRules;
 /// on vertices and who moves. Parsing a FEN gives one ([`Setup::from_fen`]);
 /// [`Cross::from_setup`] checks it and makes it playable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Setup {
     /// The square pieces, by [`Color::index`] (White first).
     pub squares: [Bitboard; 2],

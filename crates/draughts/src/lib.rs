@@ -65,6 +65,8 @@ mod moves;
 mod notation;
 mod playout;
 mod position;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod setup;
 mod variant;
 

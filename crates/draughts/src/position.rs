@@ -50,6 +50,7 @@ pub struct Draughts<V: Variant> {
 
 /// A piece on a square: for building positions and reading them back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Piece {
     /// Its colour.
     pub color: Color,

@@ -18,6 +18,7 @@ const PIECES_PER_SIDE: u32 = 12;
 /// [`Draughts::from_setup`] checks it against a rule set and makes it
 /// playable. Draw counters are not part of it (a FEN carries none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Setup {
     /// White's pieces.
     pub white: Bitboard,

@@ -65,6 +65,8 @@ mod moves;
 mod notation;
 mod position;
 mod rules;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod setup;
 mod start;
 mod zobrist;

@@ -6,6 +6,7 @@ use damero_core::{OptionError, RuleOption, RuleSet, parse_bool};
 
 /// The four start setups of rule 2.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum StartSetup {
     /// S1: White fills ranks 1–3, Black ranks 6–8, then random removal.
     #[default]
@@ -67,6 +68,7 @@ impl fmt::Display for StartSetup {
 
 /// Who wins at the end (rule 6).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Objective {
     /// The side with fewer pieces wins (the default).
     #[default]
@@ -105,6 +107,7 @@ impl fmt::Display for Objective {
 /// # Ok::<(), damero_core::OptionError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct EliminarRules {
     /// The start setup (rule 2), default S1.
     pub setup: StartSetup,

@@ -12,6 +12,7 @@ use crate::rules::EliminarRules;
 /// who moves. Parsing a FEN gives one ([`Setup::from_fen`]);
 /// [`Eliminar::from_setup`] checks it and makes it playable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Setup {
     /// White's pieces.
     pub white: Bitboard,

@@ -89,6 +89,8 @@ mod notation;
 mod play;
 mod position;
 mod rules;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod setup;
 mod start;
 mod zobrist;

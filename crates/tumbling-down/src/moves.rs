@@ -12,6 +12,7 @@ use damero_core::{Direction, Square};
 /// tumble is the same change as its single-piece move (rule 7), so it is
 /// always the step form; the move generator and the parser both ensure this.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move(u16);
 
 impl Move {

@@ -6,6 +6,7 @@ use damero_core::{Color, OptionError, RuleOption, RuleSet, parse_bool};
 
 /// Which set-up and move set is played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Variant {
     /// Michael Shuck's game (rules 1–11): corner set-up, Black first, single-piece
     /// moves and tumbles.
@@ -58,6 +59,7 @@ impl fmt::Display for Variant {
 /// # Ok::<(), damero_core::OptionError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TumblingDownRules {
     /// Rule 8: the least height a pure stack needs to be a king (default 1; 2
     /// means a lone piece is never a king).

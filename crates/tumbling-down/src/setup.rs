@@ -13,6 +13,7 @@ use crate::rules::TumblingDownRules;
 /// Parsing a FEN gives one ([`Setup::from_fen`]);
 /// [`TumblingDown::from_setup`] checks it and makes it playable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Setup {
     /// The 64 stacks.
     pub board: StackBoard,
