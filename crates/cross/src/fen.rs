@@ -6,7 +6,7 @@
 //!
 //! Reading is in two steps: [`Setup::from_fen`] checks the syntax
 //! ([`ParseFenError`]), [`Cross::from_setup`] the position
-//! ([`PositionError`]); [`Game::from_fen`](damero_core::Game::from_fen) does
+//! ([`PositionError`]); [`Game::from_fen`] does
 //! both and reports either as a [`FenError`].
 
 use core::fmt;
@@ -88,7 +88,7 @@ impl fmt::Display for ParseFenError {
 
 impl std::error::Error for ParseFenError {}
 
-/// Why [`Game::from_fen`](damero_core::Game::from_fen) rejected a text: its
+/// Why [`Game::from_fen`] rejected a text: its
 /// syntax, or the position it describes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
