@@ -59,21 +59,21 @@ fn benches(c: &mut Criterion) {
     bench_alphabeta(
         c,
         "eliminar-start",
-        damero::eliminar::Position::start(Default::default()),
+        damero::eliminar::Eliminar::start(Default::default()),
         6,
         damero::eliminar::EliminarEvaluator,
     );
     bench_alphabeta(
         c,
         "tumbling-down-start",
-        damero::tumbling_down::Position::start(Default::default()),
+        damero::tumbling_down::TumblingDown::start(Default::default()),
         5,
         damero::tumbling_down::TumblingDownEvaluator::default(),
     );
     bench_alphabeta(
         c,
         "cross-start",
-        damero::cross::CrossPosition::start(Default::default()),
+        damero::cross::Cross::start(Default::default()),
         5,
         damero::cross::CrossEvaluator,
     );

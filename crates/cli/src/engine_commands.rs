@@ -191,7 +191,7 @@ impl GameCommand for Match {
         // random one.
         let seed = self.position.seed.unwrap_or(1);
         let mut position = self.position.clone();
-        if !G::Rules::OPTIONS.iter().any(|o| o.key == "seed") {
+        if G::Rules::default().setup_seed().is_none() {
             position.seed = None;
         }
         let start: G = position.position()?;
