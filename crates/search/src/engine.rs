@@ -555,6 +555,15 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         &self.spec
     }
 
+    /// The search threads it starts (the spec's, at most [`max_threads`]).
+    pub fn threads(&self) -> usize {
+        match &self.player {
+            Player::AlphaBeta(search) => search.config().threads,
+            Player::Mcts(search) => search.config().threads,
+            Player::Random(_) => 1,
+        }
+    }
+
     /// Lets another thread end the searches early (the CLI's Ctrl-C, a user
     /// interface's "move now").
     pub fn set_stop_flag(&mut self, stop: Arc<AtomicBool>) {

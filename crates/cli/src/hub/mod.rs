@@ -159,7 +159,8 @@ fn search_limits(level: &Level, mode: GoMode, is_mcts: bool, out: Output) -> Lim
     if let Some(time) = level.time {
         let increment = level.inc.unwrap_or_default();
         // Hub adds the increment before the move.
-        limits.clock = Some(Clock { remaining: time + increment, increment, moves_to_go: level.moves });
+        let remaining = Duration::from_secs_f64((time + increment.as_secs_f64()).max(0.0));
+        limits.clock = Some(Clock { remaining, increment, moves_to_go: level.moves });
     }
     if limits.is_infinite() && !level.infinite && mode != GoMode::Analyze {
         // No limit given for a move to play: a second.
@@ -352,6 +353,8 @@ mod tests {
         );
         let limits = search_limits(&level("level depth=7"), GoMode::Think, false, Output);
         assert_eq!((limits.depth, limits.is_timed()), (Some(7), false));
+        let limits = search_limits(&level("level time=-0.04 inc=0.05"), GoMode::Think, false, Output);
+        assert_eq!(limits.clock.map(|c| c.remaining.as_millis()), Some(10), "what pydraughts' clock really holds");
         assert!(search_limits(&level("level infinite"), GoMode::Think, false, Output).is_infinite());
         assert!(search_limits(&Level::default(), GoMode::Analyze, false, Output).is_infinite());
         assert_eq!(search_limits(&Level::default(), GoMode::Think, false, Output).hard_time, Some(Duration::from_secs(1)));

@@ -58,8 +58,10 @@ pub struct Level {
     pub nodes: Option<u64>,
     /// `move-time=` seconds.
     pub move_time: Option<Duration>,
-    /// `time=` seconds on the clock (the increment of this move not yet added).
-    pub time: Option<Duration>,
+    /// `time=` seconds on the clock, the increment of this move not yet
+    /// added. May be negative: pydraughts sends its clock less the
+    /// increment, which is below zero when less than the increment is left.
+    pub time: Option<f64>,
     /// `inc=` seconds, added before every move.
     pub inc: Option<Duration>,
     /// `moves=` to the next time control.
@@ -224,6 +226,10 @@ fn seconds(name: &str, value: &str) -> Result<Duration, ProtocolError> {
         .ok_or_else(|| bad(name, value, "seconds (a number ≥ 0)"))
 }
 
+fn signed_seconds(name: &str, value: &str) -> Result<f64, ProtocolError> {
+    value.parse::<f64>().ok().filter(|s| s.is_finite()).ok_or_else(|| bad(name, value, "seconds (a number)"))
+}
+
 /// Reads one line. `Ok(None)` for a command the protocol does not define
 /// (ignored, as the protocol says).
 pub fn parse_line(line: &str) -> Result<Option<Request>, ProtocolError> {
@@ -266,7 +272,7 @@ pub fn parse_line(line: &str) -> Result<Option<Request>, ProtocolError> {
                     "depth" => level.depth = Some(positive(name, value)?),
                     "nodes" => level.nodes = Some(positive(name, value)?),
                     "move-time" => level.move_time = Some(seconds(name, value)?),
-                    "time" => level.time = Some(seconds(name, value)?),
+                    "time" => level.time = Some(signed_seconds(name, value)?),
                     "inc" => level.inc = Some(seconds(name, value)?),
                     "moves" => level.moves = Some(positive(name, value)?),
                     "infinite" => level.infinite = true,
@@ -335,11 +341,13 @@ mod tests {
             ok("level moves=9 time=291.587 inc=0.5"),
             Request::Level(Level {
                 moves: Some(9),
-                time: Some(Duration::from_secs_f64(291.587)),
+                time: Some(291.587),
                 inc: Some(Duration::from_millis(500)),
                 ..Level::default()
             })
         );
+        // pydraughts' clock less the increment can be below zero.
+        assert_eq!(ok("level time=-0.04 inc=0.05"), Request::Level(Level { time: Some(-0.04), inc: Some(Duration::from_millis(50)), ..Level::default() }));
         assert_eq!(ok("level infinite"), Request::Level(Level { infinite: true, ..Level::default() }));
         assert_eq!(ok("go think"), Request::Go(GoMode::Think));
         assert_eq!(ok("go ponder"), Request::Go(GoMode::Ponder));
@@ -368,9 +376,9 @@ mod tests {
             ("level depth=0", bad("depth", "0", "a positive integer")),
             ("level nodes=-5", bad("nodes", "-5", "a positive integer")),
             ("level move-time=soon", bad("move-time", "soon", "seconds (a number ≥ 0)")),
-            ("level time=-1", bad("time", "-1", "seconds (a number ≥ 0)")),
-            ("level time=inf", bad("time", "inf", "seconds (a number ≥ 0)")),
-            ("level time=NaN", bad("time", "NaN", "seconds (a number ≥ 0)")),
+            ("level inc=-1", bad("inc", "-1", "seconds (a number ≥ 0)")),
+            ("level time=inf", bad("time", "inf", "seconds (a number)")),
+            ("level time=NaN", bad("time", "NaN", "seconds (a number)")),
             ("go", ProtocolError::MissingArgument { command: "go", argument: "think, ponder or analyze" }),
             ("set-param value=3", ProtocolError::MissingArgument { command: "set-param", argument: "name=" }),
             ("set-param name=hash", ProtocolError::MissingArgument { command: "set-param", argument: "value=" }),
