@@ -73,7 +73,8 @@ pub fn engine_spec(engine: &str, limits: LimitArgs) -> Result<EngineSpec, CliErr
     let spec_has_limits = engine.contains(':');
     if !explicit && !spec_has_limits && limits.time.is_none() && !matches!(spec, EngineSpec::Random { .. }) {
         // Neither flags nor the spec say how long to think: one second.
-        spec = spec.with_limits(SpecLimits { movetime: Some(Duration::from_secs(1)), ..SpecLimits::default() })?;
+        spec =
+            spec.with_limits(SpecLimits { movetime: Some(Duration::from_secs(1)), ..SpecLimits::default() })?;
     }
     spec = spec.with_limits(SpecLimits {
         depth: limits.depth,

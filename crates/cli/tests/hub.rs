@@ -26,8 +26,11 @@ fn bestmove_rejects_zero_limits() {
 
 #[test]
 fn bestmove_rejects_a_depth_for_mcts() {
-    assert_user_error(&["bestmove", "russian", "--engine", "mcts", "--depth", "1"], "mcts has no depth limit");
-    assert_user_error(&["bestmove", "russian", "--engine", "mcts:depth=1"], "mcts has no depth limit");
+    assert_user_error(
+        &["bestmove", "russian", "--engine", "mcts", "--depth", "1"],
+        "mcts has no depth limit",
+    );
+    assert_user_error(&["bestmove", "russian", "--engine", "mcts:depth=1"], "mcts has no setting 'depth'");
 }
 
 #[test]
@@ -43,7 +46,10 @@ fn bestmove_on_a_clock_plays_a_move() {
     let out = damero(&["bestmove", "english", "--time", "2000", "--inc", "100", "--movestogo", "10"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.lines().last().is_some_and(|l| l.starts_with("bestmove ") && l != "bestmove (none)"), "{text}");
+    assert!(
+        text.lines().last().is_some_and(|l| l.starts_with("bestmove ") && l != "bestmove (none)"),
+        "{text}"
+    );
     assert_user_error(&["bestmove", "english", "--inc", "100"], "need --time");
 }
 
@@ -52,7 +58,8 @@ fn bestmove_in_a_position_drawn_by_repetition_says_the_game_is_over() {
     // Two kings each shuffle back and forth: the start position is back for
     // the third time after eight plies.
     let moves = "1-5 29-25 5-1 25-29 1-5 29-25 5-1 25-29";
-    let out = damero(&["bestmove", "english", "--fen", "B:WK29,K30:BK1,K2", "--moves", moves, "--depth", "3"]);
+    let out =
+        damero(&["bestmove", "english", "--fen", "B:WK29,K30:BK1,K2", "--moves", moves, "--depth", "3"]);
     assert!(out.status.success());
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "bestmove (none)");
     let err = String::from_utf8_lossy(&out.stderr);

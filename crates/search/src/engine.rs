@@ -96,6 +96,28 @@ impl SpecLimits {
     }
 }
 
+/// Nodes a search thread visits per second at most (a generous bound: the
+/// draughts searches run at 1–3 million a second).
+const MAX_NODES_PER_SECOND: f64 = 8e6;
+
+/// The table a single search within `limits` can fill, in MiB (one 16-byte
+/// entry per node), when the limits bound it; `None` for a search bounded
+/// only by depth or by `stop`. A one-shot search (`bestmove`) takes no
+/// more: a 32 MiB table took 120 ms to allocate on a loaded machine, more
+/// than a 100 ms search.
+fn table_mib_for(limits: &Limits, threads: usize) -> Option<usize> {
+    let by_time = limits
+        .hard_time
+        .or(limits.clock.map(|c| c.remaining / 2))
+        .map(|t| t.as_secs_f64() * MAX_NODES_PER_SECOND * threads as f64);
+    let by_nodes = limits.nodes.map(|n| n as f64);
+    let nodes = match (by_time, by_nodes) {
+        (Some(a), Some(b)) => a.min(b),
+        (a, b) => a.or(b)?,
+    };
+    Some(((nodes * 16.0) / f64::from(1 << 20)).ceil().max(1.0) as usize)
+}
+
 /// The largest table (`hash`, `memory`) this machine allows, in MiB: half
 /// its physical memory (Linux `/proc/meminfo`), or 64 GiB where that cannot
 /// be read.
@@ -131,7 +153,8 @@ pub fn max_threads() -> usize {
 /// - `mcts`: `playouts` (or `nodes`), `c` (exploration), `rollout`
 ///   (`random` or `eval`), `rollout_plies` (for `eval`, default 8),
 ///   `memory` (MiB, at most [`max_table_mib`]), `max_plies` (playout cap);
-///   no `depth` (MCTS has no depth to stop at: [`SpecError::DepthForMcts`]);
+///   no `depth` (MCTS has no depth to stop at; [`EngineSpec::with_limits`]
+///   rejects one with [`SpecError::DepthForMcts`]);
 /// - `random`: `seed`.
 ///
 /// [`Display`](fmt::Display) writes the same syntax back (every setting that
@@ -222,7 +245,10 @@ impl fmt::Display for SpecError {
                 f.write_str("mcts has no depth limit (give it playouts/nodes, movetime or a clock)")
             }
             SpecError::TooMuchMemory { key, mib, max } => {
-                write!(f, "{key}={mib} MiB is more than this machine allows (at most {max} MiB, half its memory)")
+                write!(
+                    f,
+                    "{key}={mib} MiB is more than this machine allows (at most {max} MiB, half its memory)"
+                )
             }
             SpecError::InvalidValue { key, value, expected } => {
                 write!(f, "invalid value '{value}' for engine setting {key} (expected {expected})")
@@ -359,7 +385,6 @@ impl EngineSpec {
                 "playouts" | "nodes" => limits.nodes = Some(positive(key, value)?),
                 "movetime" => limits.movetime = Some(Duration::from_millis(positive(key, value)?)),
                 "tc" => limits.time_control = Some(time_control(key, value)?),
-                "depth" => return Err(SpecError::DepthForMcts),
                 "threads" => config.threads = positive(key, value)?,
                 "seed" => config.seed = number(key, value, "an integer")?,
                 "c" | "exploration" => {
@@ -526,6 +551,10 @@ pub struct Engine<G: Game, E: Evaluator<G>> {
 
 #[derive(Debug)]
 enum Player<G: Game, E: Evaluator<G>> {
+    /// Alpha-beta before its table is sized: built by [`Engine::new_game`]
+    /// at full size, or by the first search at the size that search can
+    /// fill ([`table_mib_for`]).
+    Unbuilt(AlphaBetaConfig, E),
     AlphaBeta(Box<AlphaBeta<G, E>>),
     Mcts(Box<Mcts<G, E>>),
     Random(SeededRng),
@@ -538,7 +567,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         let player = match spec {
             EngineSpec::AlphaBeta { config, .. } => {
                 let config = AlphaBetaConfig { threads: config.threads.min(max_threads()), ..config.clone() };
-                Player::AlphaBeta(Box::new(AlphaBeta::new(config, evaluator)))
+                Player::Unbuilt(config, evaluator)
             }
             EngineSpec::Mcts { config, .. } => {
                 let config = MctsConfig { threads: config.threads.min(max_threads()), ..config.clone() };
@@ -558,6 +587,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     /// The search threads it starts (the spec's, at most [`max_threads`]).
     pub fn threads(&self) -> usize {
         match &self.player {
+            Player::Unbuilt(config, _) => config.threads,
             Player::AlphaBeta(search) => search.config().threads,
             Player::Mcts(search) => search.config().threads,
             Player::Random(_) => 1,
@@ -577,10 +607,25 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     pub fn new_game(&mut self) {
         self.clock = self.limits.clock;
         self.flagged = false;
+        self.build(None);
         match &mut self.player {
+            Player::Unbuilt(..) => unreachable!("just built"),
             Player::AlphaBeta(search) => search.clear(),
             Player::Mcts(search) => search.clear(),
             Player::Random(_) => {}
+        }
+    }
+
+    /// Builds an unbuilt alpha-beta searcher, its table at most `cap_mib`.
+    fn build(&mut self, cap_mib: Option<usize>) {
+        if matches!(self.player, Player::Unbuilt(..)) {
+            let placeholder = Player::Random(SeededRng::new(0));
+            if let Player::Unbuilt(mut config, evaluator) = std::mem::replace(&mut self.player, placeholder) {
+                if let Some(cap) = cap_mib {
+                    config.tt_mib = config.tt_mib.min(cap);
+                }
+                self.player = Player::AlphaBeta(Box::new(AlphaBeta::new(config, evaluator)));
+            }
         }
     }
 
@@ -652,7 +697,9 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             limits.soft_time = Some(limits.soft_time.map_or(budget.soft, |t| t.min(budget.soft)));
             limits.hard_time = Some(limits.hard_time.map_or(hard, |t| t.min(hard)));
         }
+        self.build(table_mib_for(&limits, self.threads()));
         match &mut self.player {
+            Player::Unbuilt(..) => unreachable!("just built"),
             Player::AlphaBeta(search) => search.search_record(record, &limits, on_info),
             Player::Mcts(search) => search.search_record(record, &limits, on_info),
             Player::Random(rng) => {
@@ -668,5 +715,24 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bounded_search_gets_the_table_it_can_fill() {
+        let mib = |limits: &Limits, threads| table_mib_for(limits, threads);
+        // 100 ms at most 8 M nodes/s, 16 bytes a node: 12.2 MiB.
+        assert_eq!(mib(&Limits::movetime(Duration::from_millis(100)), 1), Some(13));
+        assert_eq!(mib(&Limits::movetime(Duration::from_millis(100)), 2), Some(25));
+        assert_eq!(mib(&Limits::nodes(1000), 1), Some(1));
+        assert_eq!(mib(&Limits::nodes(10_000_000), 1), Some(153));
+        let clock = Clock { remaining: Duration::from_secs(2), increment: Duration::ZERO, moves_to_go: None };
+        assert_eq!(mib(&Limits::clock(clock), 1), Some(123));
+        assert_eq!(mib(&Limits::depth(12), 1), None, "a depth does not bound the nodes");
+        assert_eq!(mib(&Limits::default(), 1), None);
     }
 }

@@ -113,7 +113,10 @@ mod tests {
                     let c = clock(remaining, increment, moves);
                     let budget = c.budget(30);
                     assert!(budget.soft <= budget.hard, "{c:?}: {budget:?}");
-                    assert!(budget.hard.as_secs_f64() <= c.remaining.as_secs_f64() * 0.9, "{c:?}: {budget:?}");
+                    assert!(
+                        budget.hard.as_secs_f64() <= c.remaining.as_secs_f64() * 0.9,
+                        "{c:?}: {budget:?}"
+                    );
                 }
             }
         }

@@ -23,19 +23,27 @@ fn time_controls_parse_and_display() {
     let spec: EngineSpec = "alphabeta:tc=60+1".parse().unwrap();
     assert_eq!(spec.to_string(), "alphabeta:tc=60+1");
     let clock = spec.limits().clock.expect("a clock");
-    assert_eq!(clock, Clock { remaining: Duration::from_secs(60), increment: Duration::from_secs(1), moves_to_go: None });
+    assert_eq!(
+        clock,
+        Clock { remaining: Duration::from_secs(60), increment: Duration::from_secs(1), moves_to_go: None }
+    );
     assert_eq!(spec.limits().hard_time, None, "a clock, not one second a move");
     let spec: EngineSpec = "mcts:tc=0.5+0.05".parse().unwrap();
     assert_eq!(spec.to_string(), "mcts:tc=0.5+0.05");
-    assert_eq!("10".parse::<TimeControl>(), Ok(TimeControl { base: Duration::from_secs(10), increment: Duration::ZERO }));
-    for bad in ["alphabeta:tc=", "alphabeta:tc=0+1", "alphabeta:tc=-1+0", "alphabeta:tc=60+x", "alphabeta:tc=inf"] {
+    assert_eq!(
+        "10".parse::<TimeControl>(),
+        Ok(TimeControl { base: Duration::from_secs(10), increment: Duration::ZERO })
+    );
+    for bad in
+        ["alphabeta:tc=", "alphabeta:tc=0+1", "alphabeta:tc=-1+0", "alphabeta:tc=60+x", "alphabeta:tc=inf"]
+    {
         assert!(matches!(bad.parse::<EngineSpec>(), Err(SpecError::InvalidValue { .. })), "{bad}");
     }
 }
 
 #[test]
 fn mcts_takes_no_depth() {
-    assert_eq!("mcts:depth=1".parse::<EngineSpec>(), Err(SpecError::DepthForMcts));
+    assert!(matches!("mcts:depth=1".parse::<EngineSpec>(), Err(SpecError::UnknownKey { .. })));
     let spec: EngineSpec = "mcts".parse().unwrap();
     let limits = SpecLimits { depth: Some(1), ..SpecLimits::default() };
     assert_eq!(spec.clone().with_limits(limits), Err(SpecError::DepthForMcts));
@@ -49,7 +57,10 @@ fn tables_are_capped_by_the_machine() {
         for mib in [(max as u64) + 1, u64::MAX] {
             let text = format!("{key}={mib}");
             let error = text.parse::<EngineSpec>().unwrap_err();
-            assert!(matches!(error, SpecError::TooMuchMemory { mib: m, .. } if m == mib), "{text}: {error:?}");
+            assert!(
+                matches!(error, SpecError::TooMuchMemory { mib: m, .. } if m == mib),
+                "{text}: {error:?}"
+            );
             assert!(error.to_string().contains("more than this machine allows"), "{error}");
         }
     }
@@ -62,7 +73,10 @@ fn threads_are_capped_by_the_machine() {
     let engine = Engine::<Russian, _>::new(&spec, DraughtsEvaluator::default());
     assert_eq!(engine.threads(), 1000.min(max_threads()));
     let spec: EngineSpec = "mcts:threads=1000,playouts=10".parse().unwrap();
-    assert_eq!(Engine::<Russian, _>::new(&spec, DraughtsEvaluator::default()).threads(), 1000.min(max_threads()));
+    assert_eq!(
+        Engine::<Russian, _>::new(&spec, DraughtsEvaluator::default()).threads(),
+        1000.min(max_threads())
+    );
 }
 
 #[test]

@@ -102,7 +102,8 @@ pub fn read_position<V: Variant>(text: &str, rules: V::Rules) -> Result<Draughts
     }
     // Through FEN, so that the rules' own checks (men on the crowning rank,
     // too many pieces) apply.
-    let built = Draughts::<V>::with_pieces(rules, side, pieces).ok_or("bad position: not a playing square")?;
+    let built =
+        Draughts::<V>::with_pieces(rules, side, pieces).ok_or("bad position: not a playing square")?;
     Draughts::<V>::from_fen(&built.fen(), rules).map_err(|e| format!("bad position: {e}"))
 }
 
@@ -129,8 +130,7 @@ pub fn write_position<V: Variant>(position: &Draughts<V>) -> String {
 /// `mv` in Hub notation.
 pub fn write_move<V: Variant>(position: &Draughts<V>, mv: damero_draughts::Move) -> String {
     let (from, to) = position.move_squares(mv);
-    let mut captured: Vec<u32> =
-        position.captured_squares(mv).into_iter().map(move_number::<V>).collect();
+    let mut captured: Vec<u32> = position.captured_squares(mv).into_iter().map(move_number::<V>).collect();
     captured.sort_unstable();
     let mut out = format!("{}", move_number::<V>(from));
     let separator = if captured.is_empty() { '-' } else { 'x' };
@@ -150,8 +150,10 @@ pub fn write_move<V: Variant>(position: &Draughts<V>, mv: damero_draughts::Move)
 /// A one-line message naming the text.
 pub fn read_move<V: Variant>(position: &Draughts<V>, text: &str) -> Result<damero_draughts::Move, String> {
     let bad = || format!("bad move '{text}'");
-    let numbers: Vec<u32> =
-        text.split(['-', 'x']).map(|part| part.parse::<u32>().map_err(|_| bad())).collect::<Result<_, _>>()?;
+    let numbers: Vec<u32> = text
+        .split(['-', 'x'])
+        .map(|part| part.parse::<u32>().map_err(|_| bad()))
+        .collect::<Result<_, _>>()?;
     let squares: Vec<Square> =
         numbers.iter().map(|&n| move_square::<V>(n).ok_or_else(bad)).collect::<Result<_, _>>()?;
     let [from, to, captured @ ..] = squares.as_slice() else {
@@ -244,8 +246,12 @@ mod tests {
     fn bad_positions_and_moves_are_messages() {
         let rules = <RussianVariant as Variant>::Rules::default();
         assert!(read_position::<RussianVariant>("W", rules).unwrap_err().contains("33"));
-        assert!(read_position::<RussianVariant>(&START.replace('W', "X"), rules).unwrap_err().contains("side"));
-        assert!(read_position::<RussianVariant>(&START.replacen('e', "q", 1), rules).unwrap_err().contains("'q'"));
+        assert!(
+            read_position::<RussianVariant>(&START.replace('W', "X"), rules).unwrap_err().contains("side")
+        );
+        assert!(
+            read_position::<RussianVariant>(&START.replacen('e', "q", 1), rules).unwrap_err().contains("'q'")
+        );
         // A white man on rank 8 (character 1 is b8).
         let crowned = format!("Ww{}", &START[2..]);
         assert!(read_position::<RussianVariant>(&crowned, rules).is_err());

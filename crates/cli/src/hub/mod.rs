@@ -77,7 +77,11 @@ impl Default for Settings {
 impl Settings {
     fn param_lines(&self) -> Vec<String> {
         vec![
-            format!("param name=variant value={} type=enum values={}", self.variant, quote(&VARIANTS.join(" "))),
+            format!(
+                "param name=variant value={} type=enum values={}",
+                self.variant,
+                quote(&VARIANTS.join(" "))
+            ),
             format!("param name=engine value={} type=enum values={}", self.engine, quote(&ENGINES.join(" "))),
             format!("param name=hash value={} type=int min=1 max={}", self.hash_mib, max_table_mib()),
             format!("param name=threads value={} type=int min=1 max={}", self.threads, max_threads()),
@@ -94,11 +98,9 @@ impl Settings {
                 .ok_or_else(|| format!("bad value '{value}' for {name} (expected {min} to {max})"))
         };
         let choice = |names: &[&'static str]| -> Result<&'static str, String> {
-            names
-                .iter()
-                .find(|n| n.eq_ignore_ascii_case(value))
-                .copied()
-                .ok_or_else(|| format!("bad value '{value}' for {name} (expected one of {})", names.join(" ")))
+            names.iter().find(|n| n.eq_ignore_ascii_case(value)).copied().ok_or_else(|| {
+                format!("bad value '{value}' for {name} (expected one of {})", names.join(" "))
+            })
         };
         match name {
             "variant" => self.variant = choice(&VARIANTS)?,
@@ -120,11 +122,19 @@ impl Settings {
         }
         match self.engine {
             "mcts" => EngineSpec::Mcts {
-                config: MctsConfig { threads: self.threads, memory_mib: self.hash_mib, ..MctsConfig::default() },
+                config: MctsConfig {
+                    threads: self.threads,
+                    memory_mib: self.hash_mib,
+                    ..MctsConfig::default()
+                },
                 limits: SpecLimits::default(),
             },
             _ => EngineSpec::AlphaBeta {
-                config: AlphaBetaConfig { threads: self.threads, tt_mib: self.hash_mib, ..AlphaBetaConfig::default() },
+                config: AlphaBetaConfig {
+                    threads: self.threads,
+                    tt_mib: self.hash_mib,
+                    ..AlphaBetaConfig::default()
+                },
                 limits: SpecLimits::default(),
             },
         }
@@ -349,15 +359,26 @@ mod tests {
         let limits = search_limits(&level("level time=10 inc=1 moves=5"), GoMode::Think, false, Output);
         assert_eq!(
             limits.clock,
-            Some(Clock { remaining: Duration::from_secs(11), increment: Duration::from_secs(1), moves_to_go: Some(5) })
+            Some(Clock {
+                remaining: Duration::from_secs(11),
+                increment: Duration::from_secs(1),
+                moves_to_go: Some(5)
+            })
         );
         let limits = search_limits(&level("level depth=7"), GoMode::Think, false, Output);
         assert_eq!((limits.depth, limits.is_timed()), (Some(7), false));
         let limits = search_limits(&level("level time=-0.04 inc=0.05"), GoMode::Think, false, Output);
-        assert_eq!(limits.clock.map(|c| c.remaining.as_millis()), Some(10), "what pydraughts' clock really holds");
+        assert_eq!(
+            limits.clock.map(|c| c.remaining.as_millis()),
+            Some(10),
+            "what pydraughts' clock really holds"
+        );
         assert!(search_limits(&level("level infinite"), GoMode::Think, false, Output).is_infinite());
         assert!(search_limits(&Level::default(), GoMode::Analyze, false, Output).is_infinite());
-        assert_eq!(search_limits(&Level::default(), GoMode::Think, false, Output).hard_time, Some(Duration::from_secs(1)));
+        assert_eq!(
+            search_limits(&Level::default(), GoMode::Think, false, Output).hard_time,
+            Some(Duration::from_secs(1))
+        );
     }
 
     #[test]

@@ -211,7 +211,10 @@ fn bad(name: &str, value: &str, expected: &'static str) -> ProtocolError {
     ProtocolError::BadValue { name: name.to_owned(), value: value.to_owned(), expected }
 }
 
-fn positive<T: core::str::FromStr + PartialOrd + Default>(name: &str, value: &str) -> Result<T, ProtocolError> {
+fn positive<T: core::str::FromStr + PartialOrd + Default>(
+    name: &str,
+    value: &str,
+) -> Result<T, ProtocolError> {
     match value.parse::<T>() {
         Ok(n) if n > T::default() => Ok(n),
         _ => Err(bad(name, value, "a positive integer")),
@@ -257,7 +260,9 @@ pub fn parse_line(line: &str) -> Result<Option<Request>, ProtocolError> {
             for (name, value) in &arguments {
                 match name.as_str() {
                     "start" => position = None,
-                    "pos" if value.is_empty() => return Err(ProtocolError::MissingValue { name: name.clone() }),
+                    "pos" if value.is_empty() => {
+                        return Err(ProtocolError::MissingValue { name: name.clone() });
+                    }
                     "pos" => position = Some(value.clone()),
                     "moves" => moves = value.split_whitespace().map(str::to_owned).collect(),
                     _ => {}
@@ -318,7 +323,9 @@ mod tests {
     use super::*;
 
     fn ok(line: &str) -> Request {
-        parse_line(line).unwrap_or_else(|e| panic!("{line:?}: {e}")).unwrap_or_else(|| panic!("{line:?} ignored"))
+        parse_line(line)
+            .unwrap_or_else(|e| panic!("{line:?}: {e}"))
+            .unwrap_or_else(|| panic!("{line:?} ignored"))
     }
 
     #[test]
@@ -336,7 +343,10 @@ mod tests {
             }
         );
         assert_eq!(ok("pos start"), Request::Pos { position: None, moves: vec![] });
-        assert_eq!(ok("level move-time=1"), Request::Level(Level { move_time: Some(Duration::from_secs(1)), ..Level::default() }));
+        assert_eq!(
+            ok("level move-time=1"),
+            Request::Level(Level { move_time: Some(Duration::from_secs(1)), ..Level::default() })
+        );
         assert_eq!(
             ok("level moves=9 time=291.587 inc=0.5"),
             Request::Level(Level {
@@ -347,7 +357,14 @@ mod tests {
             })
         );
         // pydraughts' clock less the increment can be below zero.
-        assert_eq!(ok("level time=-0.04 inc=0.05"), Request::Level(Level { time: Some(-0.04), inc: Some(Duration::from_millis(50)), ..Level::default() }));
+        assert_eq!(
+            ok("level time=-0.04 inc=0.05"),
+            Request::Level(Level {
+                time: Some(-0.04),
+                inc: Some(Duration::from_millis(50)),
+                ..Level::default()
+            })
+        );
         assert_eq!(ok("level infinite"), Request::Level(Level { infinite: true, ..Level::default() }));
         assert_eq!(ok("go think"), Request::Go(GoMode::Think));
         assert_eq!(ok("go ponder"), Request::Go(GoMode::Ponder));
@@ -359,7 +376,10 @@ mod tests {
     fn unknown_commands_and_arguments_are_ignored() {
         assert_eq!(parse_line("xboard"), Ok(None));
         assert_eq!(parse_line("register later=true"), Ok(None));
-        assert_eq!(ok("level depth=5 ponder colour=red"), Request::Level(Level { depth: Some(5), ..Level::default() }));
+        assert_eq!(
+            ok("level depth=5 ponder colour=red"),
+            Request::Level(Level { depth: Some(5), ..Level::default() })
+        );
         assert_eq!(ok("go think now"), Request::Go(GoMode::Think));
     }
 
@@ -381,7 +401,10 @@ mod tests {
             ("level time=NaN", bad("time", "NaN", "seconds (a number)")),
             ("go", ProtocolError::MissingArgument { command: "go", argument: "think, ponder or analyze" }),
             ("set-param value=3", ProtocolError::MissingArgument { command: "set-param", argument: "name=" }),
-            ("set-param name=hash", ProtocolError::MissingArgument { command: "set-param", argument: "value=" }),
+            (
+                "set-param name=hash",
+                ProtocolError::MissingArgument { command: "set-param", argument: "value=" },
+            ),
         ];
         for (line, expected) in cases {
             assert_eq!(parse_line(line).as_ref(), Err(expected), "{line:?}");
@@ -399,6 +422,9 @@ mod tests {
         // What we write, we read back.
         let (command, args) = tokenize(&format!("info pv={} score=0.5", quote("10-14 23-19"))).unwrap();
         assert_eq!(command, "info");
-        assert_eq!(args, [("pv".to_owned(), "10-14 23-19".to_owned()), ("score".to_owned(), "0.5".to_owned())]);
+        assert_eq!(
+            args,
+            [("pv".to_owned(), "10-14 23-19".to_owned()), ("score".to_owned(), "0.5".to_owned())]
+        );
     }
 }

@@ -7,7 +7,7 @@ use std::thread::JoinHandle;
 
 use damero_core::{Game, GameRecord, MoveList};
 use damero_draughts::{Draughts, DraughtsEvaluator, Variant};
-use damero_search::{Engine, EngineSpec, Limits, SearchInfo, SearchResult, Score, KNOWN, PROVEN, WIN};
+use damero_search::{Engine, EngineSpec, KNOWN, Limits, PROVEN, Score, SearchInfo, SearchResult, WIN};
 
 use super::Output;
 use super::encoding::{read_move, read_position, write_move};
@@ -52,31 +52,35 @@ pub struct Session<V: Variant> {
     running: Option<Running<V>>,
     /// Limits every search keeps (a `strength` below the top).
     strength_limits: Limits,
+    spec: EngineSpec,
+}
+
+fn fresh_engine<V: Variant>(spec: &EngineSpec) -> Engine<Draughts<V>, DraughtsEvaluator<V>> {
+    let mut engine = Engine::new(spec, DraughtsEvaluator::default());
+    engine.new_game();
+    engine
 }
 
 impl<V: Variant> Session<V> {
     /// A session playing `spec` from the start position; the engine's
     /// tables are taken now, before any clock runs.
     pub fn new(spec: &EngineSpec) -> Session<V> {
-        let mut engine = Engine::new(spec, DraughtsEvaluator::default());
-        engine.new_game();
         Session {
             record: GameRecord::new(Draughts::<V>::start(Default::default())),
-            engine: Some(engine),
+            engine: Some(fresh_engine(spec)),
             running: None,
             strength_limits: spec.limits(),
+            spec: spec.clone(),
         }
     }
 
     fn reclaim(&mut self) {
         if let Some(running) = self.running.take() {
             running.stop.store(true, Ordering::Relaxed);
-            match running.handle.join() {
-                Ok(engine) => self.engine = Some(engine),
-                // The search thread panicked (a bug): start afresh rather
-                // than go down.
-                Err(_) => {}
-            }
+            // A search thread that panicked (a bug) took its engine with
+            // it: start a fresh one rather than go down.
+            let engine = running.handle.join().unwrap_or_else(|_| fresh_engine(&self.spec));
+            self.engine = Some(engine);
         }
     }
 }
@@ -91,7 +95,8 @@ impl<V: Variant> Backend for Session<V> {
         };
         let mut record = GameRecord::new(start);
         for text in moves {
-            let mv = read_move(record.position(), text).map_err(|e| format!("{e} after {}", record.moves().len()))?;
+            let mv = read_move(record.position(), text)
+                .map_err(|e| format!("{e} after {}", record.moves().len()))?;
             record.play(mv);
         }
         self.record = record;
@@ -107,11 +112,7 @@ impl<V: Variant> Backend for Session<V> {
 
     fn go(&mut self, plan: SearchPlan, out: Output) {
         self.stop();
-        let Some(mut engine) = self.engine.take() else {
-            out.line(&super::protocol::error_line("the engine is gone (an earlier search failed)"));
-            out.line("done");
-            return;
-        };
+        let mut engine = self.engine.take().unwrap_or_else(|| fresh_engine(&self.spec));
         let stop = Arc::new(AtomicBool::new(false));
         let mut limits = plan.limits;
         limits.depth = min_option(limits.depth, self.strength_limits.depth);
@@ -126,7 +127,8 @@ impl<V: Variant> Backend for Session<V> {
             out.line(&done_line(&root, &result));
             engine
         });
-        self.running = Some(Running { stop, handle, ponder_time: plan.ponder_time, legal_moves: moves.len() });
+        self.running =
+            Some(Running { stop, handle, ponder_time: plan.ponder_time, legal_moves: moves.len() });
     }
 
     fn stop(&mut self) {
