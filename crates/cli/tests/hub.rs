@@ -140,6 +140,26 @@ fn hub_answers_each_malformed_line_with_an_error_and_stays_up() {
 }
 
 #[test]
+fn hub_ponders_until_ponder_hit_then_plays_on_the_clock() {
+    let mut hub = Hub::start();
+    hub.send("set-param name=variant value=english");
+    hub.send("init");
+    hub.expect("ready");
+    hub.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"11-15\"");
+    hub.send("level time=5 inc=0.1");
+    hub.send("go ponder");
+    hub.expect("info ");
+    // Still pondering: it answers ping and has not given its move.
+    hub.send("ping");
+    assert_eq!(hub.expect("pong"), "pong");
+    hub.send("ponder-hit");
+    let done = hub.expect("done");
+    assert!(done.starts_with("done move="), "{done}");
+    hub.send("quit");
+    assert!(hub.child.wait().unwrap().success());
+}
+
+#[test]
 fn hub_quits_cleanly_during_a_search_and_on_a_closed_output() {
     let mut hub = Hub::start();
     hub.send("level infinite");
