@@ -5,6 +5,7 @@
 mod commands;
 mod engine_commands;
 mod games;
+mod hub;
 mod selfplay;
 mod setup;
 mod tune;
@@ -209,6 +210,10 @@ enum Command {
     /// Search fixed positions of every game at fixed depth: prints the total
     /// node count (a regression signature) and the speed.
     Bench,
+    /// Speak the Hub protocol (version 2, Scan's) on stdin/stdout, for
+    /// draughts interfaces such as pydraughts' HubEngine: the four draughts
+    /// rule sets, chosen with the `variant` parameter.
+    Hub,
 }
 
 /// Search limits shared by the searching commands.
@@ -226,6 +231,16 @@ struct LimitFlags {
     /// Search threads.
     #[arg(long)]
     threads: Option<usize>,
+    /// Milliseconds on the side to move's clock: the time manager chooses
+    /// the time for this move.
+    #[arg(long, value_name = "MS", conflicts_with_all = ["depth", "movetime", "nodes"])]
+    time: Option<u64>,
+    /// Milliseconds added to the clock after each move (with --time).
+    #[arg(long, value_name = "MS")]
+    inc: Option<u64>,
+    /// Moves until the next time control (with --time; default: the rest of the game).
+    #[arg(long, value_name = "N")]
+    movestogo: Option<u32>,
 }
 
 impl From<LimitFlags> for engine_commands::LimitArgs {
@@ -235,6 +250,9 @@ impl From<LimitFlags> for engine_commands::LimitArgs {
             movetime: f.movetime,
             nodes: f.nodes,
             threads: f.threads,
+            time: f.time,
+            inc: f.inc,
+            movestogo: f.movestogo,
         }
     }
 }
@@ -253,8 +271,10 @@ fn run(cli: Cli) -> Result<(), CliError> {
         }
         Command::Show { game, position } => games::dispatch(&game, commands::Show { position }),
         Command::Bestmove { game, engine, limits, position } => {
-            let spec = engine_commands::engine_spec(&engine, limits.into())?;
-            games::dispatch(&game, engine_commands::BestMove { position, spec })
+            let limits: engine_commands::LimitArgs = limits.into();
+            let clock = limits.clock()?;
+            let spec = engine_commands::engine_spec(&engine, limits)?;
+            games::dispatch(&game, engine_commands::BestMove { position, spec, clock })
         }
         Command::Play { game, level, side, engine_seed, position } => {
             let human = damero_core::Color::from_name(&side)
@@ -341,6 +361,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             tune::Tune { game, data, out, start, options }.run()
         }
         Command::Bench => engine_commands::run_bench().map(|_| ()),
+        Command::Hub => hub::run(),
     }
 }
 
