@@ -40,6 +40,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod egdb;
 mod eval;
 mod layout;
 mod movegen;
@@ -49,6 +50,10 @@ mod playout;
 mod position;
 mod variant;
 
+pub use egdb::{
+    BuildProgress, EgdbError, EgdbEvaluator, EndgameDatabase, FORMAT_VERSION as EGDB_FORMAT_VERSION,
+    MAX_PIECES as EGDB_MAX_PIECES, Slice,
+};
 pub use eval::DraughtsEvaluator;
 pub use mv::Move;
 pub use notation::{FenError, MoveError};
