@@ -160,12 +160,24 @@ pub struct BuildProgress {
 }
 
 /// Every position with up to [`max_pieces`](EndgameDatabase::max_pieces)
-/// pieces of rule set `V`, held in memory.
-#[derive(Clone, Debug)]
+/// pieces of rule set `V`, held in memory. Two databases are equal when they
+/// hold the same values.
+#[derive(Clone, PartialEq, Eq)]
 pub struct EndgameDatabase<V: Variant> {
     max_pieces: u32,
     tables: build::Tables,
     variant: PhantomData<V>,
+}
+
+impl<V: Variant> fmt::Debug for EndgameDatabase<V> {
+    /// The rule set, the pieces and the size, not the values.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("EndgameDatabase")
+            .field("game", &V::NAME)
+            .field("max_pieces", &self.max_pieces)
+            .field("bytes", &self.size_bytes())
+            .finish()
+    }
 }
 
 impl<V: Variant> Default for EndgameDatabase<V> {
