@@ -63,6 +63,9 @@ impl GameCommand for BestMove {
             let _ = writeln!(out, "{}", info.line(&root));
             let _ = out.flush();
         });
+        if result.score.is_known() {
+            writeln!(out, "info string score {} from the endgame database", result.score)?;
+        }
         match result.best_move {
             Some(mv) => {
                 writeln!(out, "bestmove {}", root.format_move(mv))?;

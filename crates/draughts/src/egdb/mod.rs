@@ -355,3 +355,91 @@ impl<V: Variant> EndgameDatabase<V> {
         (plies <= draws::plies_left(position)).then_some(verdict)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use damero_core::{Game, MoveList};
+
+    use super::*;
+    use crate::{EnglishVariant, RussianVariant, SpanishVariant};
+    use index::Slice;
+
+    /// Every value is what one ply of minimax over its children's values
+    /// gives: a win one ply longer than the shortest lost child, a loss one
+    /// ply longer than the longest won child, else a draw.
+    fn values_are_a_fixed_point<V: Variant>() {
+        let database = EndgameDatabase::<V>::build_in_memory(3, |_| {}).expect("builds");
+        let mut moves = MoveList::new();
+        let mut seen = [0u32; 3];
+        for slice in EndgameDatabase::<V>::slices(3) {
+            let table = &database.tables[&slice];
+            for index in 0..slice.positions() {
+                let Some(placement) = slice.placement(index) else { continue };
+                let position = placement.position::<V>(Default::default());
+                position.legal_moves(&mut moves);
+                let children: Vec<u8> = moves
+                    .iter()
+                    .map(|&mv| {
+                        let mut child = position;
+                        child.play(mv);
+                        build::lookup(&database.tables, &child).expect("smaller slices are there")
+                    })
+                    .collect();
+                let shortest_lost = children.iter().filter(|&&b| b % 2 == 1).min();
+                let expected = if let Some(&lost) = shortest_lost {
+                    lost + 1
+                } else if children.iter().all(|&b| b != 0) {
+                    children.iter().max().map_or(1, |&won| won + 1)
+                } else {
+                    0
+                };
+                assert_eq!(table[index as usize], expected, "{} {slice} {}", V::NAME, position.fen());
+                seen[match expected {
+                    0 => 0,
+                    b if b % 2 == 0 => 1,
+                    _ => 2,
+                }] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 0), "draws, wins, losses: {seen:?}");
+    }
+
+    #[test]
+    fn russian_values_are_a_fixed_point() {
+        values_are_a_fixed_point::<RussianVariant>();
+    }
+
+    #[test]
+    fn english_values_are_a_fixed_point() {
+        values_are_a_fixed_point::<EnglishVariant>();
+    }
+
+    #[test]
+    fn spanish_values_are_a_fixed_point() {
+        values_are_a_fixed_point::<SpanishVariant>();
+    }
+
+    #[test]
+    fn slices_come_after_the_slices_their_moves_reach() {
+        let slices = EndgameDatabase::<RussianVariant>::slices(5);
+        for (i, slice) in slices.iter().enumerate() {
+            assert!(slice.is_canonical());
+            let promotions = [
+                (slice.white_men > 0).then(|| Slice {
+                    white_men: slice.white_men - 1,
+                    white_kings: slice.white_kings + 1,
+                    ..*slice
+                }),
+                (slice.black_men > 0).then(|| Slice {
+                    black_men: slice.black_men - 1,
+                    black_kings: slice.black_kings + 1,
+                    ..*slice
+                }),
+            ];
+            for promoted in promotions.into_iter().flatten() {
+                let canonical = if promoted.is_canonical() { promoted } else { promoted.flipped() };
+                assert!(slices[..i].contains(&canonical), "{slice} before {canonical}");
+            }
+        }
+    }
+}
