@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use clap::Subcommand;
 use damero_draughts::{
-    DraughtsEvaluator, EgdbError, EgdbEvaluator, EndgameDatabase, EnglishVariant, RussianVariant, SpanishVariant,
-    Variant,
+    DraughtsEvaluator, EgdbError, EgdbEvaluator, EndgameDatabase, EnglishVariant, RussianVariant,
+    SpanishVariant, Variant,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 

@@ -7,8 +7,8 @@ use std::sync::{Arc, OnceLock};
 
 use damero_core::{Color, Game, GameRecord, MoveList, Outcome, Square, Verdict};
 use damero_draughts::{
-    Draughts, DraughtsEvaluator, EgdbError, EgdbEvaluator, EndgameDatabase, EnglishVariant, Piece, RussianDraws,
-    RussianRules, RussianVariant, Variant, ZisnellaVariant,
+    Draughts, DraughtsEvaluator, EgdbError, EgdbEvaluator, EndgameDatabase, EnglishVariant, Piece,
+    RussianDraws, RussianRules, RussianVariant, Variant, ZisnellaVariant,
 };
 use damero_search::{AlphaBeta, AlphaBetaConfig, Limits, SeededRng};
 
@@ -71,11 +71,19 @@ fn agrees_with_search<V: Variant>(database: &EndgameDatabase<V>, rules: V::Rules
         let fen = position.fen();
         match value {
             Verdict::Win { plies } if plies <= depth => {
-                assert_eq!(score.plies_to_win(), Some(plies), "{fen}: database win in {plies}, search {score}");
+                assert_eq!(
+                    score.plies_to_win(),
+                    Some(plies),
+                    "{fen}: database win in {plies}, search {score}"
+                );
                 decided += 1;
             }
             Verdict::Loss { plies } if plies <= depth => {
-                assert_eq!(score.plies_to_loss(), Some(plies), "{fen}: database loss in {plies}, search {score}");
+                assert_eq!(
+                    score.plies_to_loss(),
+                    Some(plies),
+                    "{fen}: database loss in {plies}, search {score}"
+                );
                 decided += 1;
             }
             Verdict::Draw => {
@@ -83,10 +91,16 @@ fn agrees_with_search<V: Variant>(database: &EndgameDatabase<V>, rules: V::Rules
                 draws += 1;
             }
             Verdict::Win { plies } => {
-                assert!(score.plies_to_loss().is_none() && score.plies_to_win().is_none_or(|n| n >= plies), "{fen}");
+                assert!(
+                    score.plies_to_loss().is_none() && score.plies_to_win().is_none_or(|n| n >= plies),
+                    "{fen}"
+                );
             }
             Verdict::Loss { plies } => {
-                assert!(score.plies_to_win().is_none() && score.plies_to_loss().is_none_or(|n| n >= plies), "{fen}");
+                assert!(
+                    score.plies_to_win().is_none() && score.plies_to_loss().is_none_or(|n| n >= plies),
+                    "{fen}"
+                );
             }
         }
     }
@@ -221,7 +235,9 @@ fn converts_random_wins<V: Variant>(database: &Arc<EndgameDatabase<V>>, seed: u6
     let mut rng = SeededRng::new(seed);
     let mut converted = 0;
     while converted < 6 {
-        let Some(position) = random_position::<V>(&mut rng, PIECES as usize, Default::default()) else { continue };
+        let Some(position) = random_position::<V>(&mut rng, PIECES as usize, Default::default()) else {
+            continue;
+        };
         if let Some(Verdict::Win { plies }) = database.probe(&position)
             && plies >= 5
         {
@@ -253,7 +269,8 @@ fn three_kings_against_one() -> impl Iterator<Item = Draughts<RussianVariant>> {
             (0..n).filter(move |&d| d != a && d != b && d != c).map(move |d| {
                 let placed = [(a, Color::White), (b, Color::White), (c, Color::White), (d, Color::Black)]
                     .map(|(i, color)| (squares[i], king(color)));
-                Draughts::with_pieces(RussianRules::default(), Color::White, placed).expect("distinct squares")
+                Draughts::with_pieces(RussianRules::default(), Color::White, placed)
+                    .expect("distinct squares")
             })
         },
     )

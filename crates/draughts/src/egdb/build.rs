@@ -184,7 +184,9 @@ pub(crate) fn solve<V: Variant>(
         for index in std::mem::take(&mut settled[distance]) {
             let placement = slice.placement(index.into()).expect("settled indices are positions");
             before.clear();
-            unmoves(&placement.position::<V>(rules), |p| before.push(slice.index(&Placement::of(p)) as usize));
+            unmoves(&placement.position::<V>(rules), |p| {
+                before.push(slice.index(&Placement::of(p)) as usize)
+            });
             for &earlier in &before {
                 if value[earlier] != 0 {
                     continue;
@@ -231,7 +233,9 @@ mod tests {
                     child.play(mv);
                     forward_edges.push((index, slice.index(&Placement::of(&child))));
                 }
-                unmoves(&position, |before| backward_edges.push((slice.index(&Placement::of(before)), index)));
+                unmoves(&position, |before| {
+                    backward_edges.push((slice.index(&Placement::of(before)), index))
+                });
             }
             forward_edges.sort_unstable();
             backward_edges.sort_unstable();

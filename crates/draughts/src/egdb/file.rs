@@ -68,7 +68,8 @@ pub(crate) fn read_slice(dir: &Path, game: &str, slice: Slice) -> Result<Vec<u8>
     if found != game {
         return Err(EgdbError::WrongRuleSet { path, expected: game.to_owned(), found });
     }
-    let stored = Slice { white_men: bytes[28], white_kings: bytes[29], black_men: bytes[30], black_kings: bytes[31] };
+    let stored =
+        Slice { white_men: bytes[28], white_kings: bytes[29], black_men: bytes[30], black_kings: bytes[31] };
     if stored != slice {
         return Err(bad(&format!("holds slice {stored}, expected {slice}")));
     }
@@ -78,7 +79,11 @@ pub(crate) fn read_slice(dir: &Path, game: &str, slice: Slice) -> Result<Vec<u8>
     }
     let found = (bytes.len() - HEADER_LEN) as u64;
     if found < count {
-        return Err(EgdbError::Truncated { path, expected: HEADER_LEN as u64 + count, found: bytes.len() as u64 });
+        return Err(EgdbError::Truncated {
+            path,
+            expected: HEADER_LEN as u64 + count,
+            found: bytes.len() as u64,
+        });
     }
     if found > count {
         return Err(bad("bytes after the last value"));

@@ -197,7 +197,8 @@ impl Placement {
 
     pub(crate) fn position<V: Variant>(&self, rules: V::Rules) -> Draughts<V> {
         let mut position = Draughts::empty(rules, self.side);
-        position.pieces = [expand(self.white_men | self.white_kings), expand(self.black_men | self.black_kings)];
+        position.pieces =
+            [expand(self.white_men | self.white_kings), expand(self.black_men | self.black_kings)];
         position.kings = expand(self.white_kings | self.black_kings);
         position.hash = position.compute_hash();
         position
@@ -276,7 +277,8 @@ impl Slice {
         let black_men = rank_set(placement.black_men >> 4);
         let white_kings = rank_set(squeeze(placement.white_kings, !men));
         let black_kings = rank_set(squeeze(placement.black_kings, !(men | placement.white_kings)));
-        let index = ((white_men * black_radix + black_men) * white_king_radix + white_kings) * black_king_radix
+        let index = ((white_men * black_radix + black_men) * white_king_radix + white_kings)
+            * black_king_radix
             + black_kings;
         index + placement.side.index() as u64 * self.positions_per_side()
     }

@@ -118,10 +118,18 @@ impl fmt::Display for EgdbError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EgdbError::MissingFile { path } => {
-                write!(f, "endgame database file {} is missing (build it with `damero egdb build`)", path.display())
+                write!(
+                    f,
+                    "endgame database file {} is missing (build it with `damero egdb build`)",
+                    path.display()
+                )
             }
-            EgdbError::Io { path, message } => write!(f, "endgame database file {}: {message}", path.display()),
-            EgdbError::BadHeader { path, what } => write!(f, "endgame database file {}: {what}", path.display()),
+            EgdbError::Io { path, message } => {
+                write!(f, "endgame database file {}: {message}", path.display())
+            }
+            EgdbError::BadHeader { path, what } => {
+                write!(f, "endgame database file {}: {what}", path.display())
+            }
             EgdbError::WrongRuleSet { path, expected, found } => {
                 write!(f, "endgame database file {} is for {found}, not {expected}", path.display())
             }
@@ -264,8 +272,9 @@ impl<V: Variant> EndgameDatabase<V> {
         Self::check(max_pieces)?;
         std::fs::create_dir_all(dir)
             .map_err(|e| EgdbError::Io { path: dir.to_owned(), message: e.to_string() })?;
-        let database =
-            Self::solve_all(max_pieces, progress, |slice, values| file::write_slice(dir, V::NAME, slice, values))?;
+        let database = Self::solve_all(max_pieces, progress, |slice, values| {
+            file::write_slice(dir, V::NAME, slice, values)
+        })?;
         file::write_contents(dir, V::NAME, max_pieces)?;
         Ok(database)
     }
