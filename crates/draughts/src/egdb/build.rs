@@ -18,6 +18,7 @@
 //! test checks the predecessors against forward generation on whole slices.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use damero_core::{Color, Game, MoveList};
 
@@ -132,28 +133,33 @@ fn forward<V: Variant>(position: &Draughts<V>, tables: &Tables, moves: &mut Move
     start
 }
 
-/// Solves `slice`, whose exits all lie in `tables`. `progress` hears the
-/// number of indices the forward pass has done.
-pub(crate) fn solve<V: Variant>(
+/// The buckets of a bucket queue: indices by distance.
+type Buckets = Vec<Vec<u32>>;
+
+/// The forward pass over the indices `first..first + value.len()`, writing
+/// their entries of the three arrays; returns the exit wins to try (by
+/// distance) and the losses already settled (by distance).
+#[allow(clippy::too_many_arguments)]
+fn forward_chunk<V: Variant>(
     slice: Slice,
     tables: &Tables,
     rules: V::Rules,
-    progress: &mut dyn FnMut(u64),
-) -> Result<Vec<u8>, EgdbError> {
-    let size = slice.positions() as usize;
+    first: usize,
+    value: &mut [u8],
+    open: &mut [u8],
+    exit_loss: &mut [u8],
+    done: &AtomicU64,
+) -> Result<(Buckets, Buckets), EgdbError> {
     let overflow = || EgdbError::DistanceOverflow { slice };
-    let mut value = vec![0u8; size];
-    let mut open = vec![NOT_A_LOSS; size];
-    let mut exit_loss = vec![0u8; size];
     let buckets = MAX_DISTANCE as usize + 1;
-    let mut seeds: Vec<Vec<u32>> = vec![Vec::new(); buckets];
-    let mut settled: Vec<Vec<u32>> = vec![Vec::new(); buckets];
+    let mut seeds: Buckets = vec![Vec::new(); buckets];
+    let mut settled: Buckets = vec![Vec::new(); buckets];
     let mut moves = MoveList::new();
-
-    for index in 0..size {
-        if index % (1 << 16) == 0 {
-            progress(index as u64);
+    for offset in 0..value.len() {
+        if offset % 4096 == 4095 {
+            done.fetch_add(4096, Ordering::Relaxed);
         }
+        let index = first + offset;
         let Some(placement) = slice.placement(index as u64) else { continue };
         let start = forward(&placement.position::<V>(rules), tables, &mut moves);
         if let Some(win) = start.exit_win {
@@ -163,14 +169,65 @@ pub(crate) fn solve<V: Variant>(
                 // No move at all (distance 0) or only exits that lose.
                 let loss = start.exit_loss;
                 settled.get_mut(loss as usize).ok_or_else(overflow)?.push(index as u32);
-                value[index] = loss as u8 + 1;
+                value[offset] = loss as u8 + 1;
             } else {
-                open[index] = start.open as u8;
-                exit_loss[index] = u8::try_from(start.exit_loss).map_err(|_| overflow())?;
+                open[offset] = start.open as u8;
+                exit_loss[offset] = u8::try_from(start.exit_loss).map_err(|_| overflow())?;
             }
         }
     }
+    Ok((seeds, settled))
+}
+
+/// Solves `slice`, whose exits all lie in `tables`, the forward pass on
+/// `threads` threads. `progress` hears the number of indices the forward
+/// pass has done.
+pub(crate) fn solve<V: Variant>(
+    slice: Slice,
+    tables: &Tables,
+    rules: V::Rules,
+    threads: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Vec<u8>, EgdbError> {
+    let size = slice.positions() as usize;
+    let overflow = || EgdbError::DistanceOverflow { slice };
+    let mut value = vec![0u8; size];
+    let mut open = vec![NOT_A_LOSS; size];
+    let mut exit_loss = vec![0u8; size];
+    let buckets = MAX_DISTANCE as usize + 1;
+
+    // Small slices are not worth a thread.
+    let threads = if size < 1 << 16 { 1 } else { threads.max(1) };
+    let chunk = size.div_ceil(threads).max(1);
+    let done = AtomicU64::new(0);
+    let parts: Vec<Result<(Buckets, Buckets), EgdbError>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = value
+            .chunks_mut(chunk)
+            .zip(open.chunks_mut(chunk))
+            .zip(exit_loss.chunks_mut(chunk))
+            .enumerate()
+            .map(|(i, ((value, open), exit_loss))| {
+                let done = &done;
+                scope.spawn(move || {
+                    forward_chunk::<V>(slice, tables, rules, i * chunk, value, open, exit_loss, done)
+                })
+            })
+            .collect();
+        while !workers.iter().all(|w| w.is_finished()) {
+            progress(done.load(Ordering::Relaxed));
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        workers.into_iter().map(|w| w.join().expect("forward pass panicked")).collect()
+    });
     progress(size as u64);
+    let mut seeds: Buckets = vec![Vec::new(); buckets];
+    let mut settled: Buckets = vec![Vec::new(); buckets];
+    for part in parts {
+        let (part_seeds, part_settled) = part?;
+        for (all, mut some) in seeds.iter_mut().zip(part_seeds).chain(settled.iter_mut().zip(part_settled)) {
+            all.append(&mut some);
+        }
+    }
 
     let mut before = Vec::new();
     for distance in 0..buckets {

@@ -231,6 +231,7 @@ impl<V: Variant> EndgameDatabase<V> {
         let slices = Self::slices(max_pieces);
         let positions_total = slices.iter().map(Slice::positions).sum();
         let mut database = EndgameDatabase { max_pieces, tables: build::Tables::new(), variant: PhantomData };
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         let mut positions_done = 0;
         for (slices_done, &slice) in slices.iter().enumerate() {
             let mut report = |done: u64| {
@@ -242,7 +243,7 @@ impl<V: Variant> EndgameDatabase<V> {
                     positions_total,
                 })
             };
-            let values = build::solve::<V>(slice, &database.tables, Default::default(), &mut report)?;
+            let values = build::solve::<V>(slice, &database.tables, Default::default(), threads, &mut report)?;
             finished(slice, &values)?;
             database.tables.insert(slice, values);
             positions_done += slice.positions();
@@ -262,7 +263,9 @@ impl<V: Variant> EndgameDatabase<V> {
     /// Solves every position with up to `max_pieces` pieces (2 to
     /// [`MAX_PIECES`]) and writes the files into `dir` (created if need be),
     /// each slice as soon as it is solved, the table of contents last.
-    /// `progress` hears where the build is.
+    /// `progress` hears where the build is. The forward pass of each slice
+    /// runs on every core [`std::thread::available_parallelism`] reports;
+    /// the backward pass on one.
     pub fn build(
         dir: impl AsRef<Path>,
         max_pieces: u32,
