@@ -243,7 +243,8 @@ impl<V: Variant> EndgameDatabase<V> {
                     positions_total,
                 })
             };
-            let values = build::solve::<V>(slice, &database.tables, Default::default(), threads, &mut report)?;
+            let values =
+                build::solve::<V>(slice, &database.tables, Default::default(), threads, &mut report)?;
             finished(slice, &values)?;
             database.tables.insert(slice, values);
             positions_done += slice.positions();
