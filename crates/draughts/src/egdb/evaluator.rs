@@ -14,11 +14,14 @@ use crate::{Draughts, Move, Variant};
 ///
 /// ```
 /// use std::sync::Arc;
-/// use damero_draughts::{DraughtsEvaluator, EgdbEvaluator, EndgameDatabase, RussianVariant};
+/// use damero_core::{Evaluator, Game, Verdict};
+/// use damero_draughts::{DraughtsEvaluator, EgdbEvaluator, EndgameDatabase, Russian, RussianVariant};
 ///
 /// let database = Arc::new(EndgameDatabase::<RussianVariant>::build_in_memory(2, |_| {})?);
-/// let evaluator = EgdbEvaluator::new(DraughtsEvaluator::default(), database);
-/// # let _ = evaluator;
+/// let evaluator = EgdbEvaluator::new(DraughtsEvaluator::<RussianVariant>::default(), database);
+/// // A king against a man about to be taken.
+/// let position = Russian::from_fen("W:WKa1:Bb2", Default::default()).unwrap();
+/// assert_eq!(evaluator.probe(&position), Some(Verdict::Win { plies: 1 }));
 /// # Ok::<(), damero_draughts::EgdbError>(())
 /// ```
 #[derive(Clone, Debug)]
