@@ -16,7 +16,8 @@
 //! defence, with no loops. One byte per index: 0 a draw, else distance + 1
 //! (odd distances are wins, even ones losses, so the parity is the value).
 //! Distances are limited to 254 plies; a longer one stops the build with
-//! [`EgdbError::DistanceOverflow`] (the longest up to 5 pieces: 109 plies in Russian, 162 in English).
+//! [`EgdbError::DistanceOverflow`] (the longest up to 5 pieces: 109 plies
+//! in Russian, 162 in English).
 //!
 //! # The draw rules
 //! [`probe`](EndgameDatabase::probe) keeps a win or loss only when its
