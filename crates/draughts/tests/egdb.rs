@@ -8,7 +8,7 @@ use std::sync::{Arc, OnceLock};
 use damero_core::{Color, Game, GameRecord, MoveList, Outcome, Square, Verdict};
 use damero_draughts::{
     Draughts, DraughtsEvaluator, EgdbError, EgdbEvaluator, EndgameDatabase, EnglishVariant, Piece,
-    RussianDraws, RussianRules, RussianVariant, Variant, ZisnellaVariant,
+    RussianDraws, RussianRules, RussianVariant, Setup, Variant, ZisnellaVariant,
 };
 use damero_search::{AlphaBeta, AlphaBetaConfig, Limits, SeededRng};
 
@@ -41,7 +41,7 @@ fn random_position<V: Variant>(rng: &mut SeededRng, pieces: usize, rules: V::Rul
         return None;
     }
     let side = if rng.below(2) == 0 { Color::White } else { Color::Black };
-    Draughts::with_pieces(rules, side, placed)
+    Draughts::from_setup(Setup::with_pieces(side, placed), rules).ok()
 }
 
 /// Search to `depth` plies, exactly (no reductions), without the database.
@@ -269,7 +269,7 @@ fn three_kings_against_one() -> impl Iterator<Item = Draughts<RussianVariant>> {
             (0..n).filter(move |&d| d != a && d != b && d != c).map(move |d| {
                 let placed = [(a, Color::White), (b, Color::White), (c, Color::White), (d, Color::Black)]
                     .map(|(i, color)| (squares[i], king(color)));
-                Draughts::with_pieces(RussianRules::default(), Color::White, placed)
+                Draughts::from_setup(Setup::with_pieces(Color::White, placed), RussianRules::default())
                     .expect("distinct squares")
             })
         },

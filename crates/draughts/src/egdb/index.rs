@@ -196,12 +196,8 @@ impl Placement {
     }
 
     pub(crate) fn position<V: Variant>(&self, rules: V::Rules) -> Draughts<V> {
-        let mut position = Draughts::empty(rules, self.side);
-        position.pieces =
-            [expand(self.white_men | self.white_kings), expand(self.black_men | self.black_kings)];
-        position.kings = expand(self.white_kings | self.black_kings);
-        position.hash = position.compute_hash();
-        position
+        let pieces = [expand(self.white_men | self.white_kings), expand(self.black_men | self.black_kings)];
+        Draughts::from_bits(rules, self.side, pieces, expand(self.white_kings | self.black_kings))
     }
 }
 
