@@ -125,6 +125,9 @@ impl GameCommand for BestMove {
             Some(clock) => engine.think_with(&record, &Limits::clock(clock), &mut print_info),
             None => engine.think(&record, &mut print_info),
         };
+        if result.score.is_known() {
+            writeln!(out, "info string score {} from the endgame database", result.score)?;
+        }
         match result.best_move {
             Some(mv) => {
                 writeln!(out, "bestmove {}", root.format_move(mv))?;

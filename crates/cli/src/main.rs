@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 mod commands;
+mod egdb;
 mod engine_commands;
 mod games;
 mod hub;
@@ -91,6 +92,9 @@ enum Command {
         engine: String,
         #[command(flatten)]
         limits: LimitFlags,
+        /// Endgame database directory (default: $DAMERO_EGDB; none: play without).
+        #[arg(long, value_name = "DIR")]
+        egdb: Option<std::path::PathBuf>,
         #[command(flatten)]
         position: PositionArgs,
     },
@@ -107,6 +111,9 @@ enum Command {
         /// Seed of the engine's random choices at the weak levels (default: the clock).
         #[arg(long)]
         engine_seed: Option<u64>,
+        /// Endgame database directory (default: $DAMERO_EGDB; none: play without).
+        #[arg(long, value_name = "DIR")]
+        egdb: Option<std::path::PathBuf>,
         #[command(flatten)]
         position: PositionArgs,
     },
@@ -140,8 +147,16 @@ enum Command {
         /// Hide the progress bar.
         #[arg(long)]
         quiet: bool,
+        /// Endgame database directory (default: $DAMERO_EGDB; none: play without).
+        #[arg(long, value_name = "DIR")]
+        egdb: Option<std::path::PathBuf>,
         #[command(flatten)]
         position: PositionArgs,
+    },
+    /// Endgame databases: `damero egdb build GAME --pieces N --out DIR`.
+    Egdb {
+        #[command(subcommand)]
+        command: egdb::EgdbCommand,
     },
     /// Play engine against itself from seeded random openings and write the
     /// quiet positions with the search score and the result (training data
@@ -270,16 +285,16 @@ fn run(cli: Cli) -> Result<(), CliError> {
             games::dispatch(&game, commands::Perft { position, depth, divide, threads })
         }
         Command::Show { game, position } => games::dispatch(&game, commands::Show { position }),
-        Command::Bestmove { game, engine, limits, position } => {
+        Command::Bestmove { game, engine, limits, egdb, position } => {
             let limits: engine_commands::LimitArgs = limits.into();
             let clock = limits.clock()?;
             let spec = engine_commands::engine_spec(&engine, limits)?;
-            games::dispatch(&game, engine_commands::BestMove { position, spec, clock })
+            egdb::dispatch(&game, egdb, engine_commands::BestMove { position, spec, clock })
         }
-        Command::Play { game, level, side, engine_seed, position } => {
+        Command::Play { game, level, side, engine_seed, egdb, position } => {
             let human = damero_core::Color::from_name(&side)
                 .ok_or_else(|| CliError::new(format!("--as takes white or black, not '{side}'")))?;
-            games::dispatch(&game, engine_commands::Play { position, level, human, engine_seed })
+            egdb::dispatch(&game, egdb, engine_commands::Play { position, level, human, engine_seed })
         }
         Command::Match {
             game,
@@ -291,12 +306,14 @@ fn run(cli: Cli) -> Result<(), CliError> {
             max_plies,
             out,
             quiet,
+            egdb,
             position,
         } => {
             let white = engine_commands::engine_spec(&white, Default::default())?;
             let black = engine_commands::engine_spec(&black, Default::default())?;
-            games::dispatch(
+            egdb::dispatch(
                 &game,
+                egdb,
                 engine_commands::Match {
                     position,
                     white,
@@ -310,6 +327,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 },
             )
         }
+        Command::Egdb { command } => egdb::run(command),
         Command::Selfplay {
             game,
             games,

@@ -56,6 +56,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod egdb;
 pub mod eval;
 pub mod fen;
 mod game;
@@ -70,6 +71,10 @@ mod serde_impls;
 mod setup;
 mod variant;
 
+pub use egdb::{
+    BuildProgress, EgdbError, EgdbEvaluator, EndgameDatabase, FORMAT_VERSION as EGDB_FORMAT_VERSION,
+    MAX_PIECES as EGDB_MAX_PIECES, Slice,
+};
 pub use eval::{DraughtsEvaluator, HandEvaluator};
 pub use fen::{FenError, ParseFenError};
 pub use moves::Move;

@@ -1,0 +1,459 @@
+//! Endgame databases: the exact value of every position with few pieces.
+//!
+//! [`EndgameDatabase::build`] solves every position with up to N pieces
+//! (men and kings, either side to move) by retrograde analysis, slice by
+//! slice (a slice is fixed material, see [`Slice`]), smallest first, using
+//! the crate's own move generator; [`EndgameDatabase::open`] reads the files
+//! back; [`EndgameDatabase::probe`] answers the search; [`EgdbEvaluator`]
+//! puts it behind any evaluator.
+//!
+//! # What is stored
+//! For each position: win, loss or draw for the side to move by the move
+//! rules alone, and for a win or a loss its **distance to the end of the
+//! game** in plies (DTM: the winner playing to win soonest, the loser to
+//! lose latest). The distance strictly falls along the winner's best moves,
+//! so a search that takes the shortest database win converts against any
+//! defence, with no loops. One byte per index: 0 a draw, else distance + 1
+//! (odd distances are wins, even ones losses, so the parity is the value).
+//! Distances are limited to 254 plies; a longer one stops the build with
+//! [`EgdbError::DistanceOverflow`] (the longest up to 5 pieces: 109 plies
+//! in Russian, 162 in English).
+//!
+//! # The draw rules
+//! [`probe`](EndgameDatabase::probe) keeps a win or loss only when its
+//! distance fits the plies the position's draw counters still allow under
+//! its material's rules (Russian 13b, 13c, 13d or Olsen's rule, English's 40
+//! moves, Spanish's 40 king plies): see [`EndgameDatabase::probe`]. A draw
+//! is always kept (the draw rules never make a drawn game won).
+//!
+//! # Files
+//! One file per canonical slice, `GAME-WMWKBMBK.egdb` (e.g.
+//! `russian-0301.egdb`: three white kings against one black king, and by
+//! colour symmetry the reverse), each with a header (magic, format version,
+//! game id, slice, count), and a table of contents `GAME.egdb-toc` naming
+//! the number of pieces. Several rule sets can share a directory.
+//!
+//! Zisnella (whose both-blocked rule can make a blocked side win) is not
+//! supported: [`EgdbError::UnsupportedRuleSet`].
+
+mod build;
+mod draws;
+mod evaluator;
+mod file;
+mod index;
+
+use core::fmt;
+use core::marker::PhantomData;
+use std::path::{Path, PathBuf};
+
+use damero_core::Verdict;
+
+pub use evaluator::EgdbEvaluator;
+pub use file::FORMAT_VERSION;
+pub use index::Slice;
+
+use crate::Draughts;
+use crate::variant::Variant;
+
+/// The most pieces a database may hold (7 would need tens of gigabytes).
+pub const MAX_PIECES: u32 = 6;
+
+/// Why a database could not be built or read: one line for a person.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EgdbError {
+    /// A file the database needs is not there.
+    MissingFile {
+        /// The file.
+        path: PathBuf,
+    },
+    /// Reading or writing failed otherwise.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The system's message.
+        message: String,
+    },
+    /// A file is not what its name says (magic, version, slice, count).
+    BadHeader {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        what: String,
+    },
+    /// A file belongs to another rule set.
+    WrongRuleSet {
+        /// The file.
+        path: PathBuf,
+        /// The game id asked for.
+        expected: String,
+        /// The game id in the file.
+        found: String,
+    },
+    /// A file ends before its values do.
+    Truncated {
+        /// The file.
+        path: PathBuf,
+        /// Its length in bytes as the header says.
+        expected: u64,
+        /// Its actual length.
+        found: u64,
+    },
+    /// The rule set cannot be solved by this code.
+    UnsupportedRuleSet {
+        /// Its game id.
+        game: &'static str,
+    },
+    /// Asked for more pieces than [`MAX_PIECES`] (or fewer than 2).
+    BadPieceCount {
+        /// The count asked for.
+        pieces: u32,
+    },
+    /// A distance longer than a value byte holds.
+    DistanceOverflow {
+        /// The slice being solved.
+        slice: Slice,
+    },
+}
+
+impl fmt::Display for EgdbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EgdbError::MissingFile { path } => {
+                write!(
+                    f,
+                    "endgame database file {} is missing (build it with `damero egdb build`)",
+                    path.display()
+                )
+            }
+            EgdbError::Io { path, message } => {
+                write!(f, "endgame database file {}: {message}", path.display())
+            }
+            EgdbError::BadHeader { path, what } => {
+                write!(f, "endgame database file {}: {what}", path.display())
+            }
+            EgdbError::WrongRuleSet { path, expected, found } => {
+                write!(f, "endgame database file {} is for {found}, not {expected}", path.display())
+            }
+            EgdbError::Truncated { path, expected, found } => write!(
+                f,
+                "endgame database file {} is truncated: {found} bytes of {expected}",
+                path.display()
+            ),
+            EgdbError::UnsupportedRuleSet { game } => write!(f, "no endgame databases for {game}"),
+            EgdbError::BadPieceCount { pieces } => {
+                write!(f, "endgame databases hold 2 to {MAX_PIECES} pieces, not {pieces}")
+            }
+            EgdbError::DistanceOverflow { slice } => {
+                write!(f, "slice {slice} has a distance over {} plies", build::MAX_DISTANCE)
+            }
+        }
+    }
+}
+
+impl std::error::Error for EgdbError {}
+
+/// Where a build is: reported before each slice, during its forward pass,
+/// and once at the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuildProgress {
+    /// The slice being solved.
+    pub slice: Slice,
+    /// Slices finished.
+    pub slices_done: usize,
+    /// Slices in all.
+    pub slices_total: usize,
+    /// Indices of finished slices plus the current slice's forward pass.
+    pub positions_done: u64,
+    /// Indices in all.
+    pub positions_total: u64,
+}
+
+/// Every position with up to [`max_pieces`](EndgameDatabase::max_pieces)
+/// pieces of rule set `V`, held in memory. Two databases are equal when they
+/// hold the same values.
+#[derive(Clone, PartialEq, Eq)]
+pub struct EndgameDatabase<V: Variant> {
+    max_pieces: u32,
+    tables: build::Tables,
+    variant: PhantomData<V>,
+}
+
+impl<V: Variant> fmt::Debug for EndgameDatabase<V> {
+    /// The rule set, the pieces and the size, not the values.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("EndgameDatabase")
+            .field("game", &V::NAME)
+            .field("max_pieces", &self.max_pieces)
+            .field("bytes", &self.size_bytes())
+            .finish()
+    }
+}
+
+impl<V: Variant> Default for EndgameDatabase<V> {
+    fn default() -> Self {
+        EndgameDatabase::empty()
+    }
+}
+
+impl<V: Variant> EndgameDatabase<V> {
+    /// A database that knows nothing (every probe is `None`).
+    pub fn empty() -> EndgameDatabase<V> {
+        EndgameDatabase { max_pieces: 0, tables: build::Tables::new(), variant: PhantomData }
+    }
+
+    /// The slices of up to `max_pieces` pieces that are stored, in the order
+    /// they are built (every slice's captures and promotions lead to earlier
+    /// ones).
+    pub fn slices(max_pieces: u32) -> Vec<Slice> {
+        let mut slices: Vec<Slice> = (2..=max_pieces.min(MAX_PIECES) as u8)
+            .flat_map(Slice::with_pieces)
+            .filter(Slice::is_canonical)
+            .collect();
+        slices.sort_by_key(|s| (s.pieces(), s.men(), *s));
+        slices
+    }
+
+    fn check(max_pieces: u32) -> Result<(), EgdbError> {
+        if V::BOTH_BLOCKED {
+            return Err(EgdbError::UnsupportedRuleSet { game: V::NAME });
+        }
+        if !(2..=MAX_PIECES).contains(&max_pieces) {
+            return Err(EgdbError::BadPieceCount { pieces: max_pieces });
+        }
+        Ok(())
+    }
+
+    fn solve_all(
+        max_pieces: u32,
+        mut progress: impl FnMut(&BuildProgress),
+        mut finished: impl FnMut(Slice, &[u8]) -> Result<(), EgdbError>,
+    ) -> Result<EndgameDatabase<V>, EgdbError> {
+        Self::check(max_pieces)?;
+        let slices = Self::slices(max_pieces);
+        let positions_total = slices.iter().map(Slice::positions).sum();
+        let mut database = EndgameDatabase { max_pieces, tables: build::Tables::new(), variant: PhantomData };
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let mut positions_done = 0;
+        for (slices_done, &slice) in slices.iter().enumerate() {
+            let mut report = |done: u64| {
+                progress(&BuildProgress {
+                    slice,
+                    slices_done,
+                    slices_total: slices.len(),
+                    positions_done: positions_done + done,
+                    positions_total,
+                })
+            };
+            let values =
+                build::solve::<V>(slice, &database.tables, Default::default(), threads, &mut report)?;
+            finished(slice, &values)?;
+            database.tables.insert(slice, values);
+            positions_done += slice.positions();
+        }
+        if let Some(&slice) = slices.last() {
+            progress(&BuildProgress {
+                slice,
+                slices_done: slices.len(),
+                slices_total: slices.len(),
+                positions_done,
+                positions_total,
+            });
+        }
+        Ok(database)
+    }
+
+    /// Solves every position with up to `max_pieces` pieces (2 to
+    /// [`MAX_PIECES`]) and writes the files into `dir` (created if need be),
+    /// each slice as soon as it is solved, the table of contents last.
+    /// `progress` hears where the build is. The forward pass of each slice
+    /// runs on every core [`std::thread::available_parallelism`] reports;
+    /// the backward pass on one.
+    pub fn build(
+        dir: impl AsRef<Path>,
+        max_pieces: u32,
+        progress: impl FnMut(&BuildProgress),
+    ) -> Result<EndgameDatabase<V>, EgdbError> {
+        let dir = dir.as_ref();
+        Self::check(max_pieces)?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| EgdbError::Io { path: dir.to_owned(), message: e.to_string() })?;
+        let database = Self::solve_all(max_pieces, progress, |slice, values| {
+            file::write_slice(dir, V::NAME, slice, values)
+        })?;
+        file::write_contents(dir, V::NAME, max_pieces)?;
+        Ok(database)
+    }
+
+    /// Solves every position with up to `max_pieces` pieces, writing nothing.
+    pub fn build_in_memory(
+        max_pieces: u32,
+        progress: impl FnMut(&BuildProgress),
+    ) -> Result<EndgameDatabase<V>, EgdbError> {
+        Self::solve_all(max_pieces, progress, |_, _| Ok(()))
+    }
+
+    /// Writes the files of this database into `dir` (which must exist).
+    pub fn write(&self, dir: impl AsRef<Path>) -> Result<(), EgdbError> {
+        let dir = dir.as_ref();
+        for slice in Self::slices(self.max_pieces) {
+            file::write_slice(dir, V::NAME, slice, &self.tables[&slice])?;
+        }
+        file::write_contents(dir, V::NAME, self.max_pieces)
+    }
+
+    /// Reads the database of rule set `V` from `dir`, every file checked.
+    pub fn open(dir: impl AsRef<Path>) -> Result<EndgameDatabase<V>, EgdbError> {
+        let dir = dir.as_ref();
+        if V::BOTH_BLOCKED {
+            return Err(EgdbError::UnsupportedRuleSet { game: V::NAME });
+        }
+        let max_pieces = file::read_contents(dir, V::NAME)?;
+        let mut tables = build::Tables::new();
+        for slice in Self::slices(max_pieces) {
+            tables.insert(slice, file::read_slice(dir, V::NAME, slice)?);
+        }
+        Ok(EndgameDatabase { max_pieces, tables, variant: PhantomData })
+    }
+
+    /// The most pieces a position may have to be in the database (0 when
+    /// empty).
+    pub fn max_pieces(&self) -> u32 {
+        self.max_pieces
+    }
+
+    /// The bytes the values take in memory (and, plus 40 a slice, on disk).
+    pub fn size_bytes(&self) -> u64 {
+        self.tables.values().map(|t| t.len() as u64).sum()
+    }
+
+    /// The value of `position` by the move rules alone (its draw counters
+    /// unread), with the distance to the end of the game; `None` when it has
+    /// more pieces than the database.
+    pub fn value(&self, position: &Draughts<V>) -> Option<Verdict> {
+        let pieces = (position.pieces[0] | position.pieces[1]).count_ones();
+        if pieces > self.max_pieces {
+            return None;
+        }
+        Some(match build::lookup(&self.tables, position)? {
+            0 => Verdict::Draw,
+            byte if byte % 2 == 1 => Verdict::Loss { plies: u32::from(byte) - 1 },
+            byte => Verdict::Win { plies: u32::from(byte) - 1 },
+        })
+    }
+
+    /// The value of `position` as the search may trust it, its draw
+    /// counters included: the [value](EndgameDatabase::value), except that a
+    /// win or loss of `n` plies is kept only if `n` fits the plies left by
+    /// every counter rule of the position's material (`None` otherwise):
+    /// - Russian (FSR): `n <= 30 - plies_since_capture_or_man_move` (13c),
+    ///   with three kings or more against a lone king also
+    ///   `n <= 29 - plies_since_material_change` (13b), and with kings on
+    ///   both sides `n <= L - plies_since_material_change` where L is 10, 60
+    ///   or 120 plies for 2–3, 4–5, 6–7 pieces (13d);
+    /// - Russian (Olsen): with exactly three kings against one,
+    ///   `n <= 29 - plies_since_material_change`;
+    /// - English: `n <= 80 - plies_since_capture_or_man_move`;
+    /// - Spanish: `n <= 40 - plies_since_capture_or_man_move`.
+    ///
+    /// Since the winner ends the game within `n` plies and a counter grows
+    /// by at most one a ply, no rule can draw it first. (Repetitions cannot
+    /// occur: the distance falls at every move of the winner's best line.)
+    /// A capture or promotion on the way resets the counters; the position
+    /// after it is probed afresh under the rules of its new material.
+    pub fn probe(&self, position: &Draughts<V>) -> Option<Verdict> {
+        let verdict = self.value(position)?;
+        let plies = match verdict {
+            Verdict::Draw => return Some(Verdict::Draw),
+            Verdict::Win { plies } | Verdict::Loss { plies } => plies,
+        };
+        (plies <= draws::plies_left(position)).then_some(verdict)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use damero_core::{Game, MoveList};
+
+    use super::*;
+    use crate::{EnglishVariant, RussianVariant, SpanishVariant};
+    use index::Slice;
+
+    /// Every value is what one ply of minimax over its children's values
+    /// gives: a win one ply longer than the shortest lost child, a loss one
+    /// ply longer than the longest won child, else a draw.
+    fn values_are_a_fixed_point<V: Variant>() {
+        let database = EndgameDatabase::<V>::build_in_memory(3, |_| {}).expect("builds");
+        let mut moves = MoveList::new();
+        let mut seen = [0u32; 3];
+        for slice in EndgameDatabase::<V>::slices(3) {
+            let table = &database.tables[&slice];
+            for index in 0..slice.positions() {
+                let Some(placement) = slice.placement(index) else { continue };
+                let position = placement.position::<V>(Default::default());
+                position.legal_moves(&mut moves);
+                let children: Vec<u8> = moves
+                    .iter()
+                    .map(|&mv| {
+                        let mut child = position;
+                        child.play(mv);
+                        build::lookup(&database.tables, &child).expect("smaller slices are there")
+                    })
+                    .collect();
+                let shortest_lost = children.iter().filter(|&&b| b % 2 == 1).min();
+                let expected = if let Some(&lost) = shortest_lost {
+                    lost + 1
+                } else if children.iter().all(|&b| b != 0) {
+                    children.iter().max().map_or(1, |&won| won + 1)
+                } else {
+                    0
+                };
+                assert_eq!(table[index as usize], expected, "{} {slice} {}", V::NAME, position.fen());
+                seen[match expected {
+                    0 => 0,
+                    b if b % 2 == 0 => 1,
+                    _ => 2,
+                }] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 0), "draws, wins, losses: {seen:?}");
+    }
+
+    #[test]
+    fn russian_values_are_a_fixed_point() {
+        values_are_a_fixed_point::<RussianVariant>();
+    }
+
+    #[test]
+    fn english_values_are_a_fixed_point() {
+        values_are_a_fixed_point::<EnglishVariant>();
+    }
+
+    #[test]
+    fn spanish_values_are_a_fixed_point() {
+        values_are_a_fixed_point::<SpanishVariant>();
+    }
+
+    #[test]
+    fn slices_come_after_the_slices_their_moves_reach() {
+        let slices = EndgameDatabase::<RussianVariant>::slices(5);
+        for (i, slice) in slices.iter().enumerate() {
+            assert!(slice.is_canonical());
+            let promotions = [
+                (slice.white_men > 0).then(|| Slice {
+                    white_men: slice.white_men - 1,
+                    white_kings: slice.white_kings + 1,
+                    ..*slice
+                }),
+                (slice.black_men > 0).then(|| Slice {
+                    black_men: slice.black_men - 1,
+                    black_kings: slice.black_kings + 1,
+                    ..*slice
+                }),
+            ];
+            for promoted in promotions.into_iter().flatten() {
+                let canonical = if promoted.is_canonical() { promoted } else { promoted.flipped() };
+                assert!(slices[..i].contains(&canonical), "{slice} before {canonical}");
+            }
+        }
+    }
+}
