@@ -233,11 +233,15 @@ impl EngineSpec {
                 "lmr" => config.lmr = switch(key, value)?,
                 "killers" => config.killers = switch(key, value)?,
                 "history" => config.history = switch(key, value)?,
+                "countermoves" => config.countermoves = switch(key, value)?,
+                "lmr_log" => config.lmr_log = switch(key, value)?,
+                "futility" => config.futility = switch(key, value)?,
                 "quiescence" => config.quiescence = switch(key, value)?,
                 "exact" => {
                     if switch(key, value)? {
                         config.lmr = false;
                         config.deeper_tt_cutoffs = false;
+                        config.futility = false;
                         config.noise = 0;
                     }
                 }
@@ -361,6 +365,9 @@ impl fmt::Display for EngineSpec {
                 push(config.lmr != d.lmr, format!("lmr={}", config.lmr));
                 push(config.killers != d.killers, format!("killers={}", config.killers));
                 push(config.history != d.history, format!("history={}", config.history));
+                push(config.countermoves != d.countermoves, format!("countermoves={}", config.countermoves));
+                push(config.lmr_log != d.lmr_log, format!("lmr_log={}", config.lmr_log));
+                push(config.futility != d.futility, format!("futility={}", config.futility));
                 push(config.quiescence != d.quiescence, format!("quiescence={}", config.quiescence));
             }
             EngineSpec::Mcts { config, limits } => {
