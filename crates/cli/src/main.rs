@@ -2,6 +2,7 @@
 //! terminal. Errors print one line on stderr and exit with status 2.
 #![forbid(unsafe_code)]
 
+mod book;
 mod commands;
 mod engine_commands;
 mod games;
@@ -140,6 +141,8 @@ enum Command {
         #[command(flatten)]
         position: PositionArgs,
     },
+    /// Opening books: `damero book build GAME --plies P --depth D --out FILE`.
+    Book(book::BookArgs),
     /// Search fixed positions of every game at fixed depth: prints the total
     /// node count (a regression signature) and the speed.
     Bench,
@@ -224,6 +227,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 },
             )
         }
+        Command::Book(args) => book::run(args),
         Command::Bench => engine_commands::run_bench().map(|_| ()),
     }
 }

@@ -118,8 +118,21 @@ fn bestmove_prints_info_lines_then_a_legal_move() {
             }
         }
     }
-    let out = damero(&["bestmove", "russian", "--depth", "3", "--threads", "2"]);
+    let out = damero(&["bestmove", "russian", "--engine", "alphabeta:book=false", "--depth", "3", "--threads", "2"]);
     assert!(stdout(&out).lines().filter(|l| l.starts_with("info depth=")).count() >= 3);
+}
+
+#[test]
+fn bestmove_plays_from_the_opening_book_unless_told_not_to() {
+    // In the book: an answer at once, no search.
+    let out = damero(&["bestmove", "english", "--depth", "12"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    let mv = text.trim().strip_prefix("bestmove ").expect("bestmove");
+    assert!(legal_moves("english", &[]).iter().any(|m| m == mv), "{mv}");
+    let out = damero(&["bestmove", "english", "--engine", "alphabeta:book=false", "--depth", "2"]);
+    assert!(stdout(&out).starts_with("info depth=1 "), "{}", stdout(&out));
 }
 
 #[test]

@@ -14,6 +14,7 @@ mod picker;
 
 use picker::{Kind, MovePicker};
 
+use crate::book::Book;
 use crate::limits::Limits;
 use crate::report::{SearchInfo, SearchResult};
 use crate::score::{INFINITY, KNOWN, MAX_PLY, PROVEN, Score, outcome_score, verdict_score};
@@ -82,8 +83,12 @@ pub struct AlphaBetaConfig {
     /// Pseudo-random noise of up to ± this many centipawns added to every
     /// evaluation (the weak playing levels). 0 is none.
     pub noise: i32,
-    /// The seed of the noise.
+    /// The seed of the noise and of the opening book's choices.
     pub seed: u64,
+    /// Play from the game's shipped opening book ([`Book::shipped`]) while
+    /// the root is in it. `None` leaves it to the caller: off here, on in
+    /// the CLI's `bestmove` and `play`, off in `match`.
+    pub book: Option<bool>,
 }
 
 impl Default for AlphaBetaConfig {
@@ -104,6 +109,7 @@ impl Default for AlphaBetaConfig {
             quiescence: true,
             noise: 0,
             seed: 0,
+            book: None,
         }
     }
 }
@@ -187,6 +193,19 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         root.legal_moves(&mut moves);
         if moves.is_empty() {
             return SearchResult::decided(root, start.elapsed());
+        }
+        if self.config.book == Some(true)
+            && let Some((mv, score)) = Book::shipped(G::NAME).and_then(|book| book.choose(root, self.config.seed))
+        {
+            return SearchResult {
+                best_move: Some(mv),
+                score: Score(score),
+                pv: vec![mv],
+                depth: 0,
+                seldepth: 0,
+                nodes: 0,
+                time: start.elapsed(),
+            };
         }
         self.tt.new_search();
         let mut max_depth = limits.depth.unwrap_or(MAX_PLY as u32).clamp(1, MAX_PLY as u32 - 1);

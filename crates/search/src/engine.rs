@@ -50,7 +50,8 @@ impl SpecLimits {
 /// - both: `movetime` (ms), `threads`, `seed`;
 /// - `alphabeta`: `depth`, `nodes`, `hash` (MiB), `noise` (centipawns), and
 ///   the switches `pvs`, `aspiration`, `tt`, `deeper`, `lmr`, `killers`,
-///   `history`, `quiescence` (`true`/`false`), `exact=true` (the
+///   `history`, `quiescence` (`true`/`false`), `book` (the opening book;
+///   unset, `bestmove` and `play` use it and `match` does not), `exact=true` (the
 ///   value-exact options, [`AlphaBetaConfig::exact`]);
 /// - `mcts`: `playouts` (or `nodes`), `c` (exploration), `rollout`
 ///   (`random` or `eval`), `rollout_plies` (for `eval`, default 8),
@@ -236,6 +237,7 @@ impl EngineSpec {
                 "countermoves" => config.countermoves = switch(key, value)?,
                 "lmr_log" => config.lmr_log = switch(key, value)?,
                 "futility" => config.futility = switch(key, value)?,
+                "book" => config.book = Some(switch(key, value)?),
                 "quiescence" => config.quiescence = switch(key, value)?,
                 "exact" => {
                     if switch(key, value)? {
@@ -368,6 +370,7 @@ impl fmt::Display for EngineSpec {
                 push(config.countermoves != d.countermoves, format!("countermoves={}", config.countermoves));
                 push(config.lmr_log != d.lmr_log, format!("lmr_log={}", config.lmr_log));
                 push(config.futility != d.futility, format!("futility={}", config.futility));
+                push(config.book.is_some(), format!("book={}", config.book.unwrap_or_default()));
                 push(config.quiescence != d.quiescence, format!("quiescence={}", config.quiescence));
             }
             EngineSpec::Mcts { config, limits } => {
