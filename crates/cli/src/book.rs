@@ -80,12 +80,28 @@ impl GameCommand for Build {
                 .map_err(|e| CliError::new(e.to_string()))?,
         );
         let start = G::start(Default::default());
-        let built = book::build(&start, evaluator, self.plies, self.depth, self.margin, self.width, |done, queued| {
-            bar.set_length((done + queued) as u64);
-            bar.set_position(done as u64);
-        });
+        let built = book::build(
+            &start,
+            evaluator,
+            self.plies,
+            self.depth,
+            self.margin,
+            self.width,
+            |done, queued| {
+                bar.set_length((done + queued) as u64);
+                bar.set_position(done as u64);
+            },
+        );
         bar.finish_and_clear();
-        std::fs::write(&self.out, built.to_string())
+        let text = format!(
+            "# built by: damero book build {} --plies {} --depth {} --margin {} --width {}\n{built}",
+            G::NAME,
+            self.plies,
+            self.depth,
+            self.margin,
+            self.width
+        );
+        std::fs::write(&self.out, text)
             .map_err(|e| CliError::new(format!("cannot write {}: {e}", self.out.display())))?;
         eprintln!("{} positions written to {}", built.len(), self.out.display());
         Ok(())

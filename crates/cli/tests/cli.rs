@@ -118,7 +118,16 @@ fn bestmove_prints_info_lines_then_a_legal_move() {
             }
         }
     }
-    let out = damero(&["bestmove", "russian", "--engine", "alphabeta:book=false", "--depth", "3", "--threads", "2"]);
+    let out = damero(&[
+        "bestmove",
+        "russian",
+        "--engine",
+        "alphabeta:book=false",
+        "--depth",
+        "3",
+        "--threads",
+        "2",
+    ]);
     assert!(stdout(&out).lines().filter(|l| l.starts_with("info depth=")).count() >= 3);
 }
 

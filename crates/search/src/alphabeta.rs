@@ -1,6 +1,12 @@
 //! Alpha-beta: iterative deepening, principal variation search with
-//! aspiration windows, a shared transposition table, move ordering, late-move
+//! aspiration windows, a shared transposition table, a staged move picker
+//! (table move, captures, killers, quiet moves by history), late-move
 //! reductions, quiescence and Lazy SMP threads.
+//!
+//! Each thread keeps a search stack (a `Frame` per ply: killers, principal
+//! variation, the move being searched), and every node returns a `Value`:
+//! the score with the ply of the earliest repetition it depends on, so that
+//! path-dependent scores stay out of the table.
 //!
 //! See [`AlphaBetaConfig`] for which options keep values exact.
 
@@ -27,14 +33,16 @@ use crate::tt::{Bound, TranspositionTable, score_from_tt, score_to_tt};
 /// At a fixed depth, the root value equals plain fixed-depth negamax (with the
 /// same quiescence rule) whatever the settings of [`pvs`](AlphaBetaConfig::pvs),
 /// [`aspiration`](AlphaBetaConfig::aspiration), [`tt`](AlphaBetaConfig::tt),
-/// [`killers`](AlphaBetaConfig::killers), [`history`](AlphaBetaConfig::history)
-/// and [`threads`](AlphaBetaConfig::threads), as long as
-/// [`lmr`](AlphaBetaConfig::lmr) and
-/// [`deeper_tt_cutoffs`](AlphaBetaConfig::deeper_tt_cutoffs) are off and
+/// [`killers`](AlphaBetaConfig::killers), [`history`](AlphaBetaConfig::history),
+/// [`countermoves`](AlphaBetaConfig::countermoves) and
+/// [`threads`](AlphaBetaConfig::threads), as long as
+/// [`lmr`](AlphaBetaConfig::lmr),
+/// [`deeper_tt_cutoffs`](AlphaBetaConfig::deeper_tt_cutoffs) and
+/// [`futility`](AlphaBetaConfig::futility) are off and
 /// [`noise`](AlphaBetaConfig::noise) is 0 ([`AlphaBetaConfig::exact`]). Late-move
-/// reductions search some moves less deeply, and a cutoff from a deeper
-/// table entry returns a deeper value than the fixed depth asks for: both
-/// change values (for the better, in play).
+/// reductions search some moves less deeply, a cutoff from a deeper table
+/// entry returns a deeper value than the fixed depth asks for, and futility
+/// pruning trusts the static value: all change values.
 ///
 /// Draws that depend on the path are kept out of the table: a score that used
 /// a repetition of a position above the node is stored without its score
@@ -118,7 +126,12 @@ impl AlphaBetaConfig {
     /// The default options without the ones that change fixed-depth values:
     /// no late-move reductions, no cutoffs from deeper table entries, no noise.
     pub fn exact() -> AlphaBetaConfig {
-        AlphaBetaConfig { lmr: false, deeper_tt_cutoffs: false, futility: false, ..AlphaBetaConfig::default() }
+        AlphaBetaConfig {
+            lmr: false,
+            deeper_tt_cutoffs: false,
+            futility: false,
+            ..AlphaBetaConfig::default()
+        }
     }
 
     /// Whether fixed-depth values equal plain negamax with these options.
@@ -195,7 +208,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             return SearchResult::decided(root, start.elapsed());
         }
         if self.config.book == Some(true)
-            && let Some((mv, score)) = Book::shipped(G::NAME).and_then(|book| book.choose(root, self.config.seed))
+            && let Some((mv, score)) =
+                Book::shipped(G::NAME).and_then(|book| book.choose(root, self.config.seed))
         {
             return SearchResult {
                 best_move: Some(mv),

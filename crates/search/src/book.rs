@@ -125,7 +125,7 @@ impl Book {
 
     /// Sets the candidates of a position (sorted best first here).
     pub fn insert(&mut self, key: u64, mut moves: Vec<BookMove>) {
-        moves.sort_by(|a, b| b.score.cmp(&a.score));
+        moves.sort_by_key(|m| core::cmp::Reverse(m.score));
         self.positions.insert(key, moves);
     }
 
@@ -172,9 +172,7 @@ impl Book {
             found.push(position);
             for candidate in self.candidates(key) {
                 let mut child = position;
-                child
-                    .try_play(&candidate.text)
-                    .map_err(|e| format!("{key:016x} {}: {e}", candidate.text))?;
+                child.try_play(&candidate.text).map_err(|e| format!("{key:016x} {}: {e}", candidate.text))?;
                 queue.push_back(child);
             }
         }
@@ -207,13 +205,12 @@ impl core::str::FromStr for Book {
             let key = u64::from_str_radix(first, 16)
                 .map_err(|_| error(format!("'{first}' is not a hex Zobrist key")))?;
             let words: Vec<&str> = words.collect();
-            if words.is_empty() || words.len() % 2 != 0 {
+            if words.is_empty() || !words.len().is_multiple_of(2) {
                 return Err(error("a key must be followed by pairs of a move and a score".to_owned()));
             }
             let mut moves = Vec::with_capacity(words.len() / 2);
             for pair in words.chunks(2) {
-                let score =
-                    pair[1].parse().map_err(|_| error(format!("'{}' is not a score", pair[1])))?;
+                let score = pair[1].parse().map_err(|_| error(format!("'{}' is not a score", pair[1])))?;
                 moves.push(BookMove { text: pair[0].to_owned(), score });
             }
             if book.contains(key) {
@@ -288,7 +285,7 @@ pub fn build<G: Game, E: Evaluator<G>>(
             scored.push((mv, score));
         }
         // Best first; a stable sort keeps the generation order among equals.
-        scored.sort_by(|a, b| b.1.cmp(&a.1));
+        scored.sort_by_key(|s| core::cmp::Reverse(s.1));
         let Some(&(_, best)) = scored.first() else { continue };
         let mut kept = Vec::new();
         for &(mv, score) in scored.iter().filter(|s| s.1 >= best - margin).take(width.max(1)) {

@@ -92,7 +92,8 @@ fn the_searcher_plays_from_the_book_only_when_asked() {
     let start = Russian::start(Default::default());
     let book = Book::shipped("russian").unwrap();
     let config = AlphaBetaConfig { book: Some(true), seed: 3, ..AlphaBetaConfig::default() };
-    let r = AlphaBeta::new(config, DraughtsEvaluator::default()).search(&start, &[], &Limits::depth(4), |_| {});
+    let r =
+        AlphaBeta::new(config, DraughtsEvaluator::default()).search(&start, &[], &Limits::depth(4), |_| {});
     assert_eq!(r.nodes, 0);
     assert_eq!(r.best_move, book.choose(&start, 3).map(|c| c.0));
     let r = AlphaBeta::new(AlphaBetaConfig::default(), DraughtsEvaluator::default()).search(

@@ -165,4 +165,4 @@ fn bench_signature_is_fixed() {
 }
 
 const SKIRMISH_SIGNATURE: u64 = 2515;
-const TICTACTOE_SIGNATURE: u64 = 5020;
+const TICTACTOE_SIGNATURE: u64 = 5161;
