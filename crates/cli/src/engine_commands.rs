@@ -91,6 +91,18 @@ pub fn engine_spec(engine: &str, limits: LimitArgs) -> Result<EngineSpec, CliErr
     Ok(spec)
 }
 
+/// The spec with the opening book on when it does not say (`bestmove` and
+/// `play` use the book; `match` starts from random openings instead). The
+/// noisy weak levels stay out of the book.
+fn with_book(mut spec: EngineSpec) -> EngineSpec {
+    if let EngineSpec::AlphaBeta { config, .. } = &mut spec
+        && config.noise == 0
+    {
+        config.book.get_or_insert(true);
+    }
+    spec
+}
+
 /// `damero bestmove`.
 pub struct BestMove {
     pub position: PositionArgs,
@@ -116,7 +128,7 @@ impl GameCommand for BestMove {
         // Built after the position is read so that a table's allocation is
         // never spent on bad input; the table itself is taken inside the
         // search, where the clock counts it.
-        let mut engine = Engine::try_new(&self.spec, evaluator)?;
+        let mut engine = Engine::try_new(&with_book(self.spec), evaluator)?;
         let mut print_info = |info: &damero_search::SearchInfo<G>| {
             let _ = writeln!(out, "{}", info.line(&root));
             let _ = out.flush();
@@ -165,7 +177,7 @@ impl GameCommand for Play {
         let seed = self.engine_seed.unwrap_or_else(|| {
             SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
         });
-        let spec = level_spec(self.level, seed)?;
+        let spec = with_book(level_spec(self.level, seed)?);
         let mut engine = Engine::new(&spec, evaluator);
         let stdin = std::io::stdin();
         let mut lines = stdin.lock().lines();

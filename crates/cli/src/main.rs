@@ -2,6 +2,7 @@
 //! terminal. Errors print one line on stderr and exit with status 2.
 #![forbid(unsafe_code)]
 
+mod book;
 mod commands;
 mod egdb;
 mod engine_commands;
@@ -158,6 +159,8 @@ enum Command {
         #[command(subcommand)]
         command: egdb::EgdbCommand,
     },
+    /// Opening books: `damero book build GAME --plies P --depth D --out FILE`.
+    Book(book::BookArgs),
     /// Play engine against itself from seeded random openings and write the
     /// quiet positions with the search score and the result (training data
     /// for `damero tune`), one `FEN<TAB>SCORE<TAB>RESULT` line each.
@@ -328,6 +331,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             )
         }
         Command::Egdb { command } => egdb::run(command),
+        Command::Book(args) => book::run(args),
         Command::Selfplay {
             game,
             games,

@@ -1,6 +1,12 @@
 //! Alpha-beta: iterative deepening, principal variation search with
-//! aspiration windows, a shared transposition table, move ordering, late-move
+//! aspiration windows, a shared transposition table, a staged move picker
+//! (table move, captures, killers, quiet moves by history), late-move
 //! reductions, quiescence and Lazy SMP threads.
+//!
+//! Each thread keeps a search stack (a `Frame` per ply: killers, principal
+//! variation, the move being searched), and every node returns a `Value`:
+//! the score with the ply of the earliest repetition it depends on, so that
+//! path-dependent scores stay out of the table.
 //!
 //! See [`AlphaBetaConfig`] for which options keep values exact.
 
@@ -10,9 +16,14 @@ use std::time::Instant;
 use damero_core::smallvec::SmallVec;
 use damero_core::{Evaluator, Game, GameRecord, MOVE_LIST_INLINE, MoveList};
 
+mod picker;
+
+use picker::{Kind, MovePicker};
+
+use crate::book::Book;
 use crate::limits::Limits;
 use crate::report::{SearchInfo, SearchResult};
-use crate::score::{INFINITY, MAX_PLY, PROVEN, Score, outcome_score, verdict_score};
+use crate::score::{INFINITY, KNOWN, MAX_PLY, PROVEN, Score, outcome_score, verdict_score};
 use crate::tt::{Bound, TranspositionTable, score_from_tt, score_to_tt};
 
 /// The options of the alpha-beta search. [`Default`] is the strongest
@@ -22,14 +33,16 @@ use crate::tt::{Bound, TranspositionTable, score_from_tt, score_to_tt};
 /// At a fixed depth, the root value equals plain fixed-depth negamax (with the
 /// same quiescence rule) whatever the settings of [`pvs`](AlphaBetaConfig::pvs),
 /// [`aspiration`](AlphaBetaConfig::aspiration), [`tt`](AlphaBetaConfig::tt),
-/// [`killers`](AlphaBetaConfig::killers), [`history`](AlphaBetaConfig::history)
-/// and [`threads`](AlphaBetaConfig::threads), as long as
-/// [`lmr`](AlphaBetaConfig::lmr) and
-/// [`deeper_tt_cutoffs`](AlphaBetaConfig::deeper_tt_cutoffs) are off and
+/// [`killers`](AlphaBetaConfig::killers), [`history`](AlphaBetaConfig::history),
+/// [`countermoves`](AlphaBetaConfig::countermoves) and
+/// [`threads`](AlphaBetaConfig::threads), as long as
+/// [`lmr`](AlphaBetaConfig::lmr),
+/// [`deeper_tt_cutoffs`](AlphaBetaConfig::deeper_tt_cutoffs) and
+/// [`futility`](AlphaBetaConfig::futility) are off and
 /// [`noise`](AlphaBetaConfig::noise) is 0 ([`AlphaBetaConfig::exact`]). Late-move
-/// reductions search some moves less deeply, and a cutoff from a deeper
-/// table entry returns a deeper value than the fixed depth asks for: both
-/// change values (for the better, in play).
+/// reductions search some moves less deeply, a cutoff from a deeper table
+/// entry returns a deeper value than the fixed depth asks for, and futility
+/// pruning trusts the static value: all change values.
 ///
 /// Draws that depend on the path are kept out of the table: a score that used
 /// a repetition of a position above the node is stored without its score
@@ -61,6 +74,16 @@ pub struct AlphaBetaConfig {
     pub killers: bool,
     /// The history heuristic in the ordering of quiet moves.
     pub history: bool,
+    /// Countermoves: the quiet move that last refuted the previous move is
+    /// tried after the killers.
+    pub countermoves: bool,
+    /// Late-move reductions that grow with the logarithms of the depth and
+    /// the move number (instead of one or two plies).
+    pub lmr_log: bool,
+    /// Reverse futility pruning: at depth 3 or less off the principal
+    /// variation, a static value far enough above beta is returned without
+    /// a search. Changes values.
+    pub futility: bool,
     /// Quiescence search over noisy moves at the leaves
     /// ([`Evaluator::is_noisy`], [`Evaluator::may_stand_pat`]); off, leaves
     /// are evaluated statically.
@@ -68,8 +91,12 @@ pub struct AlphaBetaConfig {
     /// Pseudo-random noise of up to ± this many centipawns added to every
     /// evaluation (the weak playing levels). 0 is none.
     pub noise: i32,
-    /// The seed of the noise.
+    /// The seed of the noise and of the opening book's choices.
     pub seed: u64,
+    /// Play from the game's shipped opening book ([`Book::shipped`]) while
+    /// the root is in it. `None` leaves it to the caller: off here, on in
+    /// the CLI's `bestmove` and `play`, off in `match`.
+    pub book: Option<bool>,
 }
 
 impl Default for AlphaBetaConfig {
@@ -84,9 +111,13 @@ impl Default for AlphaBetaConfig {
             lmr: true,
             killers: true,
             history: true,
+            countermoves: false,
+            lmr_log: false,
+            futility: false,
             quiescence: true,
             noise: 0,
             seed: 0,
+            book: None,
         }
     }
 }
@@ -95,13 +126,18 @@ impl AlphaBetaConfig {
     /// The default options without the ones that change fixed-depth values:
     /// no late-move reductions, no cutoffs from deeper table entries, no noise.
     pub fn exact() -> AlphaBetaConfig {
-        AlphaBetaConfig { lmr: false, deeper_tt_cutoffs: false, ..AlphaBetaConfig::default() }
+        AlphaBetaConfig {
+            lmr: false,
+            deeper_tt_cutoffs: false,
+            futility: false,
+            ..AlphaBetaConfig::default()
+        }
     }
 
     /// Whether fixed-depth values equal plain negamax with these options.
     pub fn is_exact(&self) -> bool {
         let deeper_cutoffs = self.tt && self.deeper_tt_cutoffs;
-        !self.lmr && !deeper_cutoffs && self.noise == 0
+        !self.lmr && !deeper_cutoffs && !self.futility && self.noise == 0
     }
 }
 
@@ -170,6 +206,20 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         root.legal_moves(&mut moves);
         if moves.is_empty() {
             return SearchResult::decided(root, start.elapsed());
+        }
+        if self.config.book == Some(true)
+            && let Some((mv, score)) =
+                Book::shipped(G::NAME).and_then(|book| book.choose(root, self.config.seed))
+        {
+            return SearchResult {
+                best_move: Some(mv),
+                score: Score(score),
+                pv: vec![mv],
+                depth: 0,
+                seldepth: 0,
+                nodes: 0,
+                time: start.elapsed(),
+            };
         }
         self.tt.new_search();
         let mut max_depth = limits.depth.unwrap_or(MAX_PLY as u32).clamp(1, MAX_PLY as u32 - 1);
@@ -262,14 +312,46 @@ const HISTORY_SLOTS: usize = 4096;
 const HISTORY_MAX: i32 = 16_384;
 const CHECK_INTERVAL: u64 = 1024;
 const ASPIRATION_DELTA: i32 = 40;
+const LMR_BASE: f64 = 0.5;
+const LMR_DIVISOR: f64 = 2.5;
+const FUTILITY_MARGIN: i32 = 90;
 
-/// Ordering keys: above every history value.
-const KEY_TT: i32 = 1 << 30;
-const KEY_CAPTURE: i32 = 1 << 28;
-const KEY_KILLER_1: i32 = 1 << 27;
-const KEY_KILLER_2: i32 = 1 << 26;
+/// A search value and the repetition it depends on.
+#[derive(Clone, Copy, Debug)]
+struct Value {
+    score: i32,
+    /// The lowest ply whose position a repetition draw in the subtree refers
+    /// to (negative: a position before the root; `i32::MAX`: none). A value
+    /// is path-independent, and may be stored, only when this is not above
+    /// the node.
+    taint: i32,
+}
 
-/// One search thread: its own stacks, killers and history.
+impl Value {
+    /// A value that depends on no repetition.
+    const fn pure(score: i32) -> Value {
+        Value { score, taint: i32::MAX }
+    }
+
+    /// The value for the other side.
+    fn negated(self) -> Value {
+        Value { score: -self.score, taint: self.taint }
+    }
+}
+
+/// One ply of the search stack.
+#[derive(Clone, Debug)]
+struct Frame<M> {
+    /// Two quiet moves that cut off at this ply.
+    killers: [Option<M>; 2],
+    /// The principal variation from this ply.
+    pv: Vec<M>,
+    /// The move being searched from this ply: the countermove key of the
+    /// ply below.
+    current: Option<M>,
+}
+
+/// One search thread: its own stack and history.
 struct Worker<'a, G: Game, E: Evaluator<G>> {
     id: usize,
     threads: usize,
@@ -287,14 +369,10 @@ struct Worker<'a, G: Game, E: Evaluator<G>> {
     /// Zobrist keys: the game before the root, then one per ply of the path.
     hashes: Vec<u64>,
     root_index: usize,
-    /// The per-ply search stack: killers and principal variations.
-    killers: Vec<[Option<G::Move>; 2]>,
-    pv: Vec<Vec<G::Move>>,
+    stack: Vec<Frame<G::Move>>,
     history: Vec<i32>,
-    /// The lowest ply whose position a repetition draw in the subtree just
-    /// searched refers to (`i32::MAX`: none): a score is path-independent,
-    /// and may be stored, only when this is not above the node.
-    taint: i32,
+    /// The quiet move that last refuted a move, by side and move slot.
+    countermoves: Vec<Option<G::Move>>,
     root_best: Option<G::Move>,
 }
 
@@ -310,6 +388,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     ) -> Worker<'a, G, E> {
         let mut hashes = Vec::with_capacity(history.len() + MAX_PLY + 2);
         hashes.extend_from_slice(history);
+        let frame = Frame { killers: [None, None], pv: Vec::with_capacity(MAX_PLY + 2), current: None };
         Worker {
             id,
             threads,
@@ -325,10 +404,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             seldepth: 0,
             root_index: history.len(),
             hashes,
-            killers: vec![[None, None]; MAX_PLY + 2],
-            pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY + 2)).collect(),
+            stack: vec![frame; MAX_PLY + 2],
             history: vec![0; HISTORY_SLOTS * 2],
-            taint: i32::MAX,
+            countermoves: vec![None; HISTORY_SLOTS * 2],
             root_best: None,
         }
     }
@@ -344,7 +422,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             if self.aborted {
                 break;
             }
-            let pv = self.pv[0].clone();
+            let pv = self.stack[0].pv.clone();
             completed = Some((depth, score, pv));
             if self.id != 0 {
                 if depth == max_depth {
@@ -392,7 +470,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             _ => (-INFINITY, INFINITY),
         };
         loop {
-            let score = self.node(root, depth, alpha, beta, 0, true);
+            let score = self.node(root, depth, alpha, beta, 0, true).score;
             if self.aborted {
                 return score;
             }
@@ -486,12 +564,26 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         beta: i32,
         ply: usize,
         pv: bool,
-    ) -> i32 {
+    ) -> Value {
         if same_side {
             self.node(child, depth, alpha, beta, ply + 1, pv)
         } else {
-            -self.node(child, depth, -beta, -alpha, ply + 1, pv)
+            self.node(child, depth, -beta, -alpha, ply + 1, pv).negated()
         }
+    }
+
+    /// How many plies less the `count`-th move (from 0) of a node at `depth`
+    /// is searched, if it is a late quiet move.
+    #[inline]
+    fn reduction(&self, depth: i32, count: usize) -> i32 {
+        if !self.config.lmr || depth < 3 || count < 3 {
+            return 0;
+        }
+        if self.config.lmr_log {
+            let r = LMR_BASE + f64::from(depth).ln() * (count as f64).ln() / LMR_DIVISOR;
+            return (r as i32).clamp(1, depth - 2);
+        }
+        if count >= 8 && depth >= 5 { 2 } else { 1 }
     }
 
     fn node(
@@ -502,17 +594,16 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         beta: i32,
         ply: usize,
         pv_node: bool,
-    ) -> i32 {
+    ) -> Value {
         self.nodes += 1;
         if self.nodes >= self.next_check {
             self.check_limits();
         }
         if self.aborted {
-            return 0;
+            return Value::pure(0);
         }
-        self.pv[ply].clear();
+        self.stack[ply].pv.clear();
         self.seldepth = self.seldepth.max(ply);
-        self.taint = i32::MAX;
         let key = position.zobrist();
         self.hashes.truncate(self.root_index + ply);
         self.hashes.push(key);
@@ -520,28 +611,27 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let mut moves = MoveList::new();
         position.legal_moves(&mut moves);
         if moves.is_empty() {
-            return outcome_score(position.terminal_outcome(), position.side_to_move(), ply);
+            return Value::pure(outcome_score(position.terminal_outcome(), position.side_to_move(), ply));
         }
         if ply > 0 {
             if position.rule_draw() {
-                return 0;
+                return Value::pure(0);
             }
             if let Some(at) = self.repetition(position, ply) {
-                self.taint = at;
-                return 0;
+                return Value { score: 0, taint: at };
             }
             if let Some(verdict) = self.evaluator.probe(position) {
-                return verdict_score(verdict, ply);
+                return Value::pure(verdict_score(verdict, ply));
             }
             if ply >= MAX_PLY - 1 {
-                return self.evaluate(position);
+                return Value::pure(self.evaluate(position));
             }
         }
         if depth <= 0 {
             return if self.config.quiescence {
                 self.quiescence(position, &moves, alpha, beta, ply)
             } else {
-                self.evaluate(position)
+                Value::pure(self.evaluate(position))
             };
         }
 
@@ -558,7 +648,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 entry.depth == depth as u32
             };
             // No cutoffs at the root or, under PVS, on the principal
-            // variation (they would cut the PV short).
+            // variation (they would cut the PV short). Stored scores never
+            // depend on a repetition above their node.
             if ply > 0 && depth_ok && (!pv_node || !self.config.pvs) {
                 let score = score_from_tt(entry.score, ply);
                 let cut = match entry.bound {
@@ -568,83 +659,67 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     Bound::None => false,
                 };
                 if cut {
-                    return score;
+                    return Value::pure(score);
                 }
             }
         }
 
-        // Ordering keys (a staged picker over one generated list): the table
-        // move, captures, killers, then quiet moves by history.
-        let n = moves.len();
-        let mut order: SmallVec<[u16; MOVE_LIST_INLINE]> = (0..n as u16).collect();
-        let mut keys: SmallVec<[i32; MOVE_LIST_INLINE]> = SmallVec::with_capacity(n);
-        let killers = if self.config.killers { self.killers[ply] } else { [None, None] };
-        for (i, &mv) in moves.iter().enumerate() {
-            let key = if Some(i) == tt_index {
-                KEY_TT
-            } else if position.is_capture(mv) {
-                KEY_CAPTURE + self.history_value(side, mv)
-            } else if killers[0] == Some(mv) {
-                KEY_KILLER_1
-            } else if killers[1] == Some(mv) {
-                KEY_KILLER_2
-            } else {
-                self.history_value(side, mv)
-            };
-            keys.push(key);
+        if self.config.futility
+            && !pv_node
+            && ply > 0
+            && depth <= 3
+            && beta.abs() < KNOWN
+            && self.evaluator.may_stand_pat(position)
+        {
+            let eval = self.evaluate(position);
+            if eval - FUTILITY_MARGIN * depth >= beta {
+                return Value::pure(eval);
+            }
         }
 
+        let killers = if self.config.killers { self.stack[ply].killers } else { [None, None] };
+        let countermove = self.countermove(side, ply);
+        let mut picker = MovePicker::new(tt_index, [killers[0], killers[1], countermove]);
+        let mut quiets_tried: SmallVec<[u16; MOVE_LIST_INLINE]> = SmallVec::new();
         let mut best = -INFINITY;
         let mut best_index = None;
         let mut taint = i32::MAX;
-        for i in 0..n {
-            // Selection: bring the best remaining key to position i.
-            let mut pick = i;
-            for j in i + 1..n {
-                if keys[j] > keys[pick] {
-                    pick = j;
-                }
-            }
-            keys.swap(i, pick);
-            order.swap(i, pick);
-            let index = order[i] as usize;
+        let mut count = 0;
+        while let Some((index, kind)) = picker.next(position, &moves, |mv| self.history_value(side, mv)) {
             let mv = moves[index];
-            let capture = position.is_capture(mv);
-            // Late quiet moves: neither the table move, a capture nor a killer.
-            let late_quiet = keys[i] < KEY_KILLER_2 && !capture;
+            let capture = kind == Kind::Capture || (kind == Kind::Table && position.is_capture(mv));
             let mut child = *position;
             child.play(mv);
             let same = child.side_to_move() == side;
+            self.stack[ply].current = Some(mv);
 
-            let score = if i == 0 {
+            let value = if count == 0 {
                 self.child(&child, same, depth - 1, alpha, beta, ply, pv_node)
             } else {
-                let reduction = if self.config.lmr && depth >= 3 && i >= 3 && late_quiet {
-                    if i >= 8 && depth >= 5 { 2 } else { 1 }
-                } else {
-                    0
-                };
+                let reduction = if kind == Kind::Quiet { self.reduction(depth, count) } else { 0 };
                 if self.config.pvs {
-                    let mut s = self.child(&child, same, depth - 1 - reduction, alpha, alpha + 1, ply, false);
-                    if s > alpha && reduction > 0 && !self.aborted {
-                        s = self.child(&child, same, depth - 1, alpha, alpha + 1, ply, false);
+                    let mut v = self.child(&child, same, depth - 1 - reduction, alpha, alpha + 1, ply, false);
+                    if v.score > alpha && reduction > 0 && !self.aborted {
+                        v = self.child(&child, same, depth - 1, alpha, alpha + 1, ply, false);
                     }
-                    if s > alpha && s < beta && !self.aborted {
-                        s = self.child(&child, same, depth - 1, alpha, beta, ply, pv_node);
+                    if v.score > alpha && v.score < beta && !self.aborted {
+                        v = self.child(&child, same, depth - 1, alpha, beta, ply, pv_node);
                     }
-                    s
+                    v
                 } else {
-                    let mut s = self.child(&child, same, depth - 1 - reduction, alpha, beta, ply, pv_node);
-                    if s > alpha && reduction > 0 && !self.aborted {
-                        s = self.child(&child, same, depth - 1, alpha, beta, ply, pv_node);
+                    let mut v = self.child(&child, same, depth - 1 - reduction, alpha, beta, ply, pv_node);
+                    if v.score > alpha && reduction > 0 && !self.aborted {
+                        v = self.child(&child, same, depth - 1, alpha, beta, ply, pv_node);
                     }
-                    s
+                    v
                 }
             };
             if self.aborted {
-                return 0;
+                return Value::pure(0);
             }
-            taint = taint.min(self.taint);
+            count += 1;
+            taint = taint.min(value.taint);
+            let score = value.score;
             if score > best {
                 best = score;
                 best_index = Some(index);
@@ -656,11 +731,14 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     }
                     if score >= beta {
                         if !capture {
-                            self.reward_quiet(side, mv, ply, depth, &moves, &order[..i]);
+                            self.reward_quiet(side, mv, ply, depth, &moves, &quiets_tried);
                         }
                         break;
                     }
                 }
+            }
+            if !capture {
+                quiets_tried.push(index as u16);
             }
         }
 
@@ -677,8 +755,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             let stored_move = if bound == Bound::Upper { None } else { best_index };
             tt.store(key, score_to_tt(best, ply), stored_move, depth as u32, bound);
         }
-        self.taint = taint;
-        best
+        Value { score: best, taint }
     }
 
     /// Quiescence: stand pat where allowed and search noisy moves; where the
@@ -690,14 +767,14 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         mut alpha: i32,
         beta: i32,
         ply: usize,
-    ) -> i32 {
+    ) -> Value {
         let side = position.side_to_move();
         let stand_pat = self.evaluator.may_stand_pat(position);
         let mut best = -INFINITY;
         if stand_pat {
             best = self.evaluate(position);
             if best >= beta {
-                return best;
+                return Value::pure(best);
             }
             alpha = alpha.max(best);
         }
@@ -709,33 +786,32 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             let mut child = *position;
             child.play(mv);
             let same = child.side_to_move() == side;
-            let score = self.child(&child, same, 0, alpha, beta, ply, false);
+            let value = self.child(&child, same, 0, alpha, beta, ply, false);
             if self.aborted {
-                return 0;
+                return Value::pure(0);
             }
-            taint = taint.min(self.taint);
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
+            taint = taint.min(value.taint);
+            if value.score > best {
+                best = value.score;
+                if value.score > alpha {
+                    alpha = value.score;
                     self.update_pv(ply, mv);
-                    if score >= beta {
+                    if value.score >= beta {
                         break;
                     }
                 }
             }
         }
-        self.taint = taint;
-        best
+        Value { score: best, taint }
     }
 
     #[inline]
     fn update_pv(&mut self, ply: usize, mv: G::Move) {
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        let line = &mut head[ply];
+        let (head, tail) = self.stack.split_at_mut(ply + 1);
+        let line = &mut head[ply].pv;
         line.clear();
         line.push(mv);
-        line.extend_from_slice(&tail[0]);
+        line.extend_from_slice(&tail[0].pv);
     }
 
     #[inline]
@@ -751,8 +827,20 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         if self.config.history { self.history[Self::history_slot(side, mv)] } else { 0 }
     }
 
-    /// A quiet move caused a cutoff: make it a killer, raise its history and
-    /// lower that of the quiet moves tried before it.
+    /// The quiet move that last refuted the move leading to `ply` (played
+    /// by the other side), when countermoves are on.
+    #[inline]
+    fn countermove(&self, side: damero_core::Color, ply: usize) -> Option<G::Move> {
+        if !self.config.countermoves || ply == 0 {
+            return None;
+        }
+        let previous = self.stack[ply - 1].current?;
+        self.countermoves[Self::history_slot(side, previous)]
+    }
+
+    /// A quiet move caused a cutoff: make it a killer (and the countermove
+    /// of the move before it), raise its history and lower that of the
+    /// quiet moves tried before it.
     fn reward_quiet(
         &mut self,
         side: damero_core::Color,
@@ -762,9 +850,16 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         moves: &MoveList<G::Move>,
         tried: &[u16],
     ) {
-        if self.killers[ply][0] != Some(mv) {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = Some(mv);
+        let killers = &mut self.stack[ply].killers;
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+        if self.config.countermoves
+            && ply > 0
+            && let Some(previous) = self.stack[ply - 1].current
+        {
+            self.countermoves[Self::history_slot(side, previous)] = Some(mv);
         }
         if !self.config.history {
             return;

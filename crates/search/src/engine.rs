@@ -149,7 +149,8 @@ pub fn max_threads() -> usize {
 /// - `alphabeta`: `depth`, `nodes`, `hash` (MiB, at most
 ///   [`max_table_mib`]), `noise` (centipawns), and
 ///   the switches `pvs`, `aspiration`, `tt`, `deeper`, `lmr`, `killers`,
-///   `history`, `quiescence` (`true`/`false`), `exact=true` (the
+///   `history`, `quiescence` (`true`/`false`), `book` (the opening book;
+///   unset, `bestmove` and `play` use it and `match` does not), `exact=true` (the
 ///   value-exact options, [`AlphaBetaConfig::exact`]);
 /// - `mcts`: `playouts` (or `nodes`), `c` (exploration), `rollout`
 ///   (`random` or `eval`), `rollout_plies` (for `eval`, default 8),
@@ -402,11 +403,16 @@ impl EngineSpec {
                 "lmr" => config.lmr = switch(key, value)?,
                 "killers" => config.killers = switch(key, value)?,
                 "history" => config.history = switch(key, value)?,
+                "countermoves" => config.countermoves = switch(key, value)?,
+                "lmr_log" => config.lmr_log = switch(key, value)?,
+                "futility" => config.futility = switch(key, value)?,
+                "book" => config.book = Some(switch(key, value)?),
                 "quiescence" => config.quiescence = switch(key, value)?,
                 "exact" => {
                     if switch(key, value)? {
                         config.lmr = false;
                         config.deeper_tt_cutoffs = false;
+                        config.futility = false;
                         config.noise = 0;
                     }
                 }
@@ -538,6 +544,10 @@ impl fmt::Display for EngineSpec {
                 push(config.lmr != d.lmr, format!("lmr={}", config.lmr));
                 push(config.killers != d.killers, format!("killers={}", config.killers));
                 push(config.history != d.history, format!("history={}", config.history));
+                push(config.countermoves != d.countermoves, format!("countermoves={}", config.countermoves));
+                push(config.lmr_log != d.lmr_log, format!("lmr_log={}", config.lmr_log));
+                push(config.futility != d.futility, format!("futility={}", config.futility));
+                push(config.book.is_some(), format!("book={}", config.book.unwrap_or_default()));
                 push(config.quiescence != d.quiescence, format!("quiescence={}", config.quiescence));
             }
             EngineSpec::Mcts { config, limits, eval } => {

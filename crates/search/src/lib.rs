@@ -11,6 +11,9 @@
 //!   the options that keep fixed-depth values exact.
 //! - [`Mcts`]: UCT with a solver, tree reuse, seeded random or
 //!   evaluator-guided playouts, root-parallel threads.
+//! - [`Book`]: opening books (positions by Zobrist key, scored candidate
+//!   moves, a seeded choice among near-equal ones), shipped for Russian and
+//!   English and used by [`AlphaBeta`] when [`AlphaBetaConfig::book`] is on.
 //! - [`Limits`] (depth, nodes, soft and hard time, a game [`Clock`] that the
 //!   time manager turns into a per-move [`Budget`], a stop flag),
 //!   [`SearchInfo`] per iteration (its [`line`](SearchInfo::line) is the
@@ -52,6 +55,7 @@
 
 mod alphabeta;
 mod bench;
+pub mod book;
 mod engine;
 mod level;
 mod limits;
@@ -67,6 +71,7 @@ mod tt;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use bench::{BenchReport, bench};
+pub use book::{Book, BookError, BookMove};
 pub use engine::{Engine, EngineSpec, SpecError, SpecLimits, TimeControl, max_table_mib, max_threads};
 pub use level::{LevelError, MAX_LEVEL, MIN_LEVEL, level_spec};
 pub use limits::Limits;

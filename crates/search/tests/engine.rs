@@ -164,5 +164,5 @@ fn bench_signature_is_fixed() {
     assert_eq!(t.nodes, TICTACTOE_SIGNATURE);
 }
 
-const SKIRMISH_SIGNATURE: u64 = 2504;
-const TICTACTOE_SIGNATURE: u64 = 5020;
+const SKIRMISH_SIGNATURE: u64 = 2515;
+const TICTACTOE_SIGNATURE: u64 = 5161;

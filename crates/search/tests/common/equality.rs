@@ -14,6 +14,7 @@ pub fn exact_configs() -> Vec<(&'static str, AlphaBetaConfig)> {
         ("no tt", AlphaBetaConfig { tt: false, ..exact.clone() }),
         ("no aspiration", AlphaBetaConfig { aspiration: false, ..exact.clone() }),
         ("no killers/history", AlphaBetaConfig { killers: false, history: false, ..exact.clone() }),
+        ("countermoves", AlphaBetaConfig { countermoves: true, ..exact.clone() }),
         ("2 threads", AlphaBetaConfig { threads: 2, ..exact.clone() }),
         ("2 threads no pvs", AlphaBetaConfig { threads: 2, pvs: false, ..exact.clone() }),
         (

@@ -1,0 +1,304 @@
+//! Opening books: for positions near the start, candidate moves with their
+//! scores from deep searches, and a seeded choice among the near-equal ones.
+//!
+//! # The file format
+//! Plain text, one position per line; `#` starts a comment line, blank lines
+//! are ignored:
+//!
+//! ```text
+//! # damero opening book
+//! game russian
+//! 3f2c9a1b4d5e6f70 c3-d4 12 e3-f4 5
+//! ```
+//!
+//! The `game` line names the [`Game::NAME`] the book is for and comes
+//! before the positions. A position line is its Zobrist key
+//! ([`Game::zobrist`], 16 hex digits) followed by pairs of a move (in the
+//! game's notation, [`Game::format_move`]) and its score in centipawns for
+//! the side to move, best first. The book is for the game's default rules
+//! only (the key does not cover the rule options).
+//!
+//! A book is a tree from the start position: [`Book::positions_from`] walks
+//! it, and the tests check that every line is reached and every move is
+//! legal there (a change of the Zobrist keys or of the notation shows up as
+//! a failing test, not as a silently unused book).
+//!
+//! The books shipped for Russian and English ([`Book::shipped`]) are built
+//! by `damero book build` and compiled into the crate.
+
+use core::fmt;
+use std::collections::{BTreeMap, HashSet};
+use std::sync::OnceLock;
+
+use damero_core::{Evaluator, Game, MoveList};
+
+use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
+use crate::limits::Limits;
+
+/// How far below the best score a move may be and still be chosen, in
+/// centipawns: choices inside this margin vary the games without giving
+/// much away.
+pub const BOOK_MARGIN: i32 = 10;
+
+/// One candidate move of a book position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BookMove {
+    /// The move, in the game's notation.
+    pub text: String,
+    /// Its score for the side to move, in centipawns.
+    pub score: i32,
+}
+
+/// An opening book: candidate moves by position (see the [module
+/// documentation](self) for the file format).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Book {
+    game: String,
+    positions: BTreeMap<u64, Vec<BookMove>>,
+}
+
+/// Why a book text was rejected: the line (from 1) and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BookError {
+    /// The line number, from 1.
+    pub line: usize,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+impl fmt::Display for BookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "book line {}: {}", self.line, self.reason)
+    }
+}
+
+impl std::error::Error for BookError {}
+
+const RUSSIAN_BOOK: &str = include_str!("../books/russian.book");
+const ENGLISH_BOOK: &str = include_str!("../books/english.book");
+
+impl Book {
+    /// An empty book for the game called `game`.
+    pub fn new(game: &str) -> Book {
+        Book { game: game.to_owned(), positions: BTreeMap::new() }
+    }
+
+    /// The book shipped for the game called `game`, if there is one.
+    ///
+    /// # Panics
+    /// If a shipped book does not parse (the tests check that they do).
+    pub fn shipped(game: &str) -> Option<&'static Book> {
+        static RUSSIAN: OnceLock<Book> = OnceLock::new();
+        static ENGLISH: OnceLock<Book> = OnceLock::new();
+        let (cell, text) = match game {
+            "russian" => (&RUSSIAN, RUSSIAN_BOOK),
+            "english" => (&ENGLISH, ENGLISH_BOOK),
+            _ => return None,
+        };
+        Some(cell.get_or_init(|| text.parse().expect("a shipped book parses")))
+    }
+
+    /// The game the book is for.
+    pub fn game(&self) -> &str {
+        &self.game
+    }
+
+    /// The number of positions.
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// Whether the book has no position.
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    /// Whether the book has the position with this Zobrist key.
+    pub fn contains(&self, key: u64) -> bool {
+        self.positions.contains_key(&key)
+    }
+
+    /// The candidates of the position with this key, best first.
+    pub fn candidates(&self, key: u64) -> &[BookMove] {
+        self.positions.get(&key).map_or(&[], Vec::as_slice)
+    }
+
+    /// Sets the candidates of a position (sorted best first here).
+    pub fn insert(&mut self, key: u64, mut moves: Vec<BookMove>) {
+        moves.sort_by_key(|m| core::cmp::Reverse(m.score));
+        self.positions.insert(key, moves);
+    }
+
+    /// A book move for `position` and its score: one of the legal moves
+    /// within [`BOOK_MARGIN`] of the best, chosen by `seed` (the same seed
+    /// and position give the same move). `None` when the position is not in
+    /// the book, the book is for another game, or the rules are not the
+    /// game's default ones.
+    pub fn choose<G: Game>(&self, position: &G, seed: u64) -> Option<(G::Move, i32)> {
+        if self.game != G::NAME || position.rules() != G::Rules::default() {
+            return None;
+        }
+        let key = position.zobrist();
+        let candidates = self.candidates(key);
+        let best = candidates.first()?.score;
+        let playable: Vec<(G::Move, i32)> = candidates
+            .iter()
+            .filter(|c| c.score >= best - BOOK_MARGIN)
+            .filter_map(|c| position.parse_move(&c.text).ok().map(|mv| (mv, c.score)))
+            .collect();
+        if playable.is_empty() {
+            return None;
+        }
+        let pick = damero_core::splitmix64(seed ^ key).1 % playable.len() as u64;
+        Some(playable[pick as usize])
+    }
+
+    /// Every book position reached from `start` by book moves (breadth
+    /// first, `start` included if it is in the book), with an error for a
+    /// move that is not legal where the book has it.
+    ///
+    /// # Errors
+    /// The Zobrist key (in hex) and the move text of the first book move
+    /// that does not parse as a legal move.
+    pub fn positions_from<G: Game>(&self, start: &G) -> Result<Vec<G>, String> {
+        let mut seen = HashSet::new();
+        let mut queue = std::collections::VecDeque::from([*start]);
+        let mut found = Vec::new();
+        while let Some(position) = queue.pop_front() {
+            let key = position.zobrist();
+            if !self.contains(key) || !seen.insert(key) {
+                continue;
+            }
+            found.push(position);
+            for candidate in self.candidates(key) {
+                let mut child = position;
+                child.try_play(&candidate.text).map_err(|e| format!("{key:016x} {}: {e}", candidate.text))?;
+                queue.push_back(child);
+            }
+        }
+        Ok(found)
+    }
+}
+
+impl core::str::FromStr for Book {
+    type Err = BookError;
+
+    fn from_str(text: &str) -> Result<Book, BookError> {
+        let mut book: Option<Book> = None;
+        for (index, line) in text.lines().enumerate() {
+            let error = |reason: String| BookError { line: index + 1, reason };
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let mut words = line.split_whitespace();
+            let first = words.next().unwrap_or_default();
+            if first == "game" {
+                let name = words.next().ok_or_else(|| error("'game' needs a game id".to_owned()))?;
+                if book.is_some() {
+                    return Err(error("a second 'game' line".to_owned()));
+                }
+                book = Some(Book::new(name));
+                continue;
+            }
+            let book = book.as_mut().ok_or_else(|| error("a position before the 'game' line".to_owned()))?;
+            let key = u64::from_str_radix(first, 16)
+                .map_err(|_| error(format!("'{first}' is not a hex Zobrist key")))?;
+            let words: Vec<&str> = words.collect();
+            if words.is_empty() || !words.len().is_multiple_of(2) {
+                return Err(error("a key must be followed by pairs of a move and a score".to_owned()));
+            }
+            let mut moves = Vec::with_capacity(words.len() / 2);
+            for pair in words.chunks(2) {
+                let score = pair[1].parse().map_err(|_| error(format!("'{}' is not a score", pair[1])))?;
+                moves.push(BookMove { text: pair[0].to_owned(), score });
+            }
+            if book.contains(key) {
+                return Err(error(format!("key {first} appears twice")));
+            }
+            book.insert(key, moves);
+        }
+        book.ok_or(BookError { line: 1, reason: "no 'game' line".to_owned() })
+    }
+}
+
+impl fmt::Display for Book {
+    /// The file format (see the module documentation).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "# damero opening book: Zobrist key, then move and score pairs, best first")?;
+        writeln!(f, "game {}", self.game)?;
+        for (key, moves) in &self.positions {
+            write!(f, "{key:016x}")?;
+            for m in moves {
+                write!(f, " {} {}", m.text, m.score)?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+/// Builds a book from `start`: every position up to `plies` plies deep
+/// along book moves gets each legal move scored by a `depth`-ply search
+/// (the move, then `depth - 1` plies below it); the moves within `margin`
+/// centipawns of the best, at most `width` of them, are kept and followed. `on_progress(done,
+/// queued)` is called after each position. Deterministic: one thread, a
+/// fixed order, and each move's score from a search with a fresh table.
+pub fn build<G: Game, E: Evaluator<G>>(
+    start: &G,
+    evaluator: E,
+    plies: u32,
+    depth: u32,
+    margin: i32,
+    width: usize,
+    mut on_progress: impl FnMut(usize, usize),
+) -> Book {
+    let config = AlphaBetaConfig { tt_mib: 16, ..AlphaBetaConfig::default() };
+    let mut search = AlphaBeta::new(config, evaluator);
+    let mut book = Book::new(G::NAME);
+    let mut queue = std::collections::VecDeque::from([(*start, 0)]);
+    let mut seen = HashSet::from([start.zobrist()]);
+    let mut done = 0;
+    let limits = Limits::depth(depth.saturating_sub(1).max(1));
+    while let Some((position, ply)) = queue.pop_front() {
+        let mut moves = MoveList::new();
+        position.legal_moves(&mut moves);
+        let mut scored = Vec::with_capacity(moves.len());
+        for &mv in &moves {
+            let mut child = position;
+            child.play(mv);
+            let score = if child.outcome().is_some() {
+                // A move that ends the game: its result, not a search.
+                let winner = child.outcome().and_then(|o| o.winner());
+                match winner {
+                    None => 0,
+                    Some(w) if w == position.side_to_move() => crate::score::WIN,
+                    Some(_) => -crate::score::WIN,
+                }
+            } else {
+                // A fresh table for each move: its score is then that of a
+                // search of its own, whatever was searched before.
+                search.clear();
+                let value = search.search(&child, &[], &limits, |_| {}).score.0;
+                if child.side_to_move() == position.side_to_move() { value } else { -value }
+            };
+            scored.push((mv, score));
+        }
+        // Best first; a stable sort keeps the generation order among equals.
+        scored.sort_by_key(|s| core::cmp::Reverse(s.1));
+        let Some(&(_, best)) = scored.first() else { continue };
+        let mut kept = Vec::new();
+        for &(mv, score) in scored.iter().filter(|s| s.1 >= best - margin).take(width.max(1)) {
+            kept.push(BookMove { text: position.format_move(mv), score });
+            let mut child = position;
+            child.play(mv);
+            if ply + 1 < plies && child.outcome().is_none() && seen.insert(child.zobrist()) {
+                queue.push_back((child, ply + 1));
+            }
+        }
+        book.insert(position.zobrist(), kept);
+        done += 1;
+        on_progress(done, queue.len());
+    }
+    book
+}

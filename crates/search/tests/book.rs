@@ -1,0 +1,106 @@
+//! Opening books: the shipped ones parse, cover a tree of legal moves from
+//! the start, and the choice is reproducible by seed.
+
+use damero_core::{Game, MoveList};
+use damero_draughts::{DraughtsEvaluator, English, Russian};
+use damero_search::book::{BOOK_MARGIN, build};
+use damero_search::{AlphaBeta, AlphaBetaConfig, Book, Limits};
+
+/// Every line of the book is reached from the start by legal book moves.
+fn check_shipped<G: Game>() {
+    let book = Book::shipped(G::NAME).expect("a shipped book");
+    assert_eq!(book.game(), G::NAME);
+    assert!(book.len() >= 20, "{} has only {} positions", G::NAME, book.len());
+    let start = G::start(Default::default());
+    let reached = book.positions_from(&start).expect("every book move is legal where it is");
+    assert_eq!(reached.len(), book.len(), "{}: some book positions are not reached from the start", G::NAME);
+    for position in &reached {
+        let mut legal = MoveList::new();
+        position.legal_moves(&mut legal);
+        for candidate in book.candidates(position.zobrist()) {
+            let mv = position.parse_move(&candidate.text).expect("legal");
+            assert!(legal.contains(&mv));
+        }
+    }
+}
+
+#[test]
+fn shipped_russian_book_is_a_tree_of_legal_moves() {
+    check_shipped::<Russian>();
+}
+
+#[test]
+fn shipped_english_book_is_a_tree_of_legal_moves() {
+    check_shipped::<English>();
+}
+
+#[test]
+fn the_choice_is_reproducible_by_seed_and_near_the_best() {
+    let book = Book::shipped("russian").unwrap();
+    let start = Russian::start(Default::default());
+    let candidates = book.candidates(start.zobrist());
+    let best = candidates[0].score;
+    let mut chosen = std::collections::HashSet::new();
+    for seed in 0..40 {
+        let (mv, score) = book.choose(&start, seed).expect("the start is in the book");
+        assert_eq!(book.choose(&start, seed), Some((mv, score)), "same seed, same move");
+        assert!(score >= best - BOOK_MARGIN);
+        chosen.insert(mv);
+    }
+    let near = candidates.iter().filter(|c| c.score >= best - BOOK_MARGIN).count();
+    assert_eq!(chosen.len(), near, "the seeds reach every near-equal move");
+}
+
+#[test]
+fn a_book_round_trips_through_its_text() {
+    let book = Book::shipped("english").unwrap();
+    let again: Book = book.to_string().parse().unwrap();
+    assert_eq!(&again, book);
+}
+
+#[test]
+fn bad_book_lines_are_rejected_with_their_number() {
+    for (text, line) in [
+        ("0123 c3-d4 5", 1),
+        ("game russian\n\nzz c3-d4 5", 3),
+        ("game russian\n0123 c3-d4", 2),
+        ("game russian\n0123 c3-d4 x", 2),
+        ("game russian\n0123 c3-d4 1\n0123 e3-f4 1", 3),
+        ("", 1),
+    ] {
+        let error = text.parse::<Book>().unwrap_err();
+        assert_eq!(error.line, line, "{text:?}: {error}");
+    }
+}
+
+#[test]
+fn a_built_book_scores_moves_like_the_search() {
+    let start = Russian::start(Default::default());
+    let book = build(&start, DraughtsEvaluator::default(), 2, 3, 0, 2, |_, _| {});
+    // With no margin only the best moves are kept; the best has the score
+    // of a search of its child one ply shallower.
+    let first = &book.candidates(start.zobrist())[0];
+    let mut child = start;
+    child.try_play(&first.text).unwrap();
+    let mut search = AlphaBeta::new(AlphaBetaConfig::default(), DraughtsEvaluator::default());
+    assert_eq!(-search.search(&child, &[], &Limits::depth(2), |_| {}).score.0, first.score);
+    assert_eq!(book.positions_from(&start).unwrap().len(), book.len());
+}
+
+#[test]
+fn the_searcher_plays_from_the_book_only_when_asked() {
+    let start = Russian::start(Default::default());
+    let book = Book::shipped("russian").unwrap();
+    let config = AlphaBetaConfig { book: Some(true), seed: 3, ..AlphaBetaConfig::default() };
+    let r =
+        AlphaBeta::new(config, DraughtsEvaluator::default()).search(&start, &[], &Limits::depth(4), |_| {});
+    assert_eq!(r.nodes, 0);
+    assert_eq!(r.best_move, book.choose(&start, 3).map(|c| c.0));
+    let r = AlphaBeta::new(AlphaBetaConfig::default(), DraughtsEvaluator::default()).search(
+        &start,
+        &[],
+        &Limits::depth(4),
+        |_| {},
+    );
+    assert!(r.nodes > 0);
+}
