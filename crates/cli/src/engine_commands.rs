@@ -2,16 +2,13 @@
 
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use damero_core::{Color, Evaluator, Game, GameRecord, Outcome, RuleSet};
-use damero_search::{
-    Engine, EngineSpec, MatchConfig, MatchGame, MatchProgress, MatchResult, bench, elo_estimate, level_spec,
-    run_match,
-};
+use damero_search::{Engine, EngineSpec, MatchConfig, MatchGame, bench, level_spec, run_match};
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 
 use crate::CliError;
 use crate::games::{GAME_IDS, GameCommand, dispatch};
@@ -192,72 +189,61 @@ impl GameCommand for Match {
             position.seed = None;
         }
         let start: G = position.position()?;
+        let draughts = matches!(G::NAME, "russian" | "zisnella" | "spanish" | "english");
+        let path = self.out.unwrap_or_else(|| {
+            PathBuf::from(format!("damero-match-{}.{}", G::NAME, if draughts { "pdn" } else { "txt" }))
+        });
+        // Opened before the first game, so a bad path fails at once; every
+        // game is written as it finishes, so an interrupted match keeps them.
+        let cannot_write = |e: std::io::Error| CliError::new(format!("cannot write {}: {e}", path.display()));
+        let mut file = std::fs::File::create(&path).map_err(cannot_write)?;
         let bar = if self.progress { ProgressBar::new(u64::from(self.games)) } else { ProgressBar::hidden() };
         bar.set_style(
             ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  [{elapsed_precise}]")
                 .map_err(|e| CliError::new(e.to_string()))?,
         );
-        // Games go in pairs on one opening; each pair is its own small match
-        // seeded from (seed, pair), so the result does not depend on how many
-        // pairs run at once.
-        let pairs: Vec<u32> = (0..self.games.div_ceil(2)).collect();
-        let tally = std::sync::Mutex::new(MatchProgress { total: self.games, ..MatchProgress::default() });
-        let play_pair = |pair: &u32| -> MatchResult<G> {
-            let games = if pair * 2 + 1 < self.games { 2 } else { 1 };
-            let config = MatchConfig {
-                games,
-                opening_plies: self.opening_plies,
-                max_plies: self.max_plies,
-                seed: seed.wrapping_mul(0x9e37_79b9).wrapping_add(u64::from(*pair)),
-            };
-            let result = run_match(&start, &self.white, &self.black, &evaluator, &config, |_| {});
-            let mut t = tally.lock().expect("tally lock");
-            t.played += result.tally.played;
-            t.wins += result.tally.wins;
-            t.draws += result.tally.draws;
-            t.losses += result.tally.losses;
+        let (first, second) = (self.white.to_string(), self.black.to_string());
+        let config = MatchConfig {
+            games: self.games,
+            opening_plies: self.opening_plies,
+            max_plies: self.max_plies,
+            seed,
+            threads: self.threads,
+        };
+        let mut write_error = None;
+        let t = run_match(&start, &self.white, &self.black, &evaluator, &evaluator, &config, |game, t| {
             bar.set_position(u64::from(t.played));
             bar.set_message(format!("+{} ={} -{}", t.wins, t.draws, t.losses));
-            result
-        };
-        let results: Vec<MatchResult<G>> = if self.threads > 1 {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(self.threads)
-                .build()
-                .map_err(|e| CliError::new(e.to_string()))?;
-            pool.install(|| pairs.par_iter().map(play_pair).collect())
-        } else {
-            pairs.iter().map(play_pair).collect()
-        };
+            match file.write_all(write_game(game, &first, &second, draughts).as_bytes()) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(error) => {
+                    write_error = Some(error);
+                    ControlFlow::Break(())
+                }
+            }
+        });
         bar.finish_and_clear();
-        let games: Vec<MatchGame<G>> = results.into_iter().flat_map(|r| r.games).collect();
-        let t = tally.into_inner().expect("tally lock");
+        if let Some(error) = write_error {
+            return Err(cannot_write(error));
+        }
 
-        let (first, second) = (self.white.to_string(), self.black.to_string());
         let width = first.len().max(second.len()).max(6);
         println!("{:width$}  {:>5} {:>5} {:>5}  {:>6}", "engine", "W", "D", "L", "score");
         for (name, w, l) in [(&first, t.wins, t.losses), (&second, t.losses, t.wins)] {
             let score = (f64::from(w) + 0.5 * f64::from(t.draws)) / f64::from(t.played.max(1)) * 100.0;
             println!("{name:width$}  {w:>5} {:>5} {l:>5}  {score:>5.1}%", t.draws);
         }
-        let (elo, margin) = elo_estimate(t.wins, t.draws, t.losses);
+        let (elo, margin) = t.elo();
         // Adding zero turns -0 into 0 for printing.
         let elo = elo + 0.0;
         println!("Elo difference ({first} - {second}): {elo:+.0} ± {margin:.0} (95%)");
-
-        let draughts = matches!(G::NAME, "russian" | "zisnella" | "spanish" | "english");
-        let path = self.out.unwrap_or_else(|| {
-            PathBuf::from(format!("damero-match-{}.{}", G::NAME, if draughts { "pdn" } else { "txt" }))
-        });
-        std::fs::write(&path, write_games(&games, &first, &second, draughts))
-            .map_err(|e| CliError::new(format!("cannot write {}: {e}", path.display())))?;
         println!("games saved to {}", path.display());
         Ok(())
     }
 }
 
-/// The games as PDN (draughts) or as the same tag-and-move-list text.
-fn write_games<G: Game>(games: &[MatchGame<G>], first: &str, second: &str, draughts: bool) -> String {
+/// One game as PDN (draughts) or as the same tag-and-move-list text.
+fn write_game<G: Game>(game: &MatchGame<G>, first: &str, second: &str, draughts: bool) -> String {
     let mut out = String::new();
     let game_type = match G::NAME {
         "english" => Some(21),
@@ -265,41 +251,39 @@ fn write_games<G: Game>(games: &[MatchGame<G>], first: &str, second: &str, draug
         "russian" => Some(25),
         _ => None,
     };
-    for (i, game) in games.iter().enumerate() {
-        let (white, black) =
-            if game.first_engine_color == Color::White { (first, second) } else { (second, first) };
-        let _ = writeln!(out, "[Event \"damero match\"]\n[Round \"{}\"]", i + 1);
-        let _ = writeln!(out, "[White \"{white}\"]\n[Black \"{black}\"]");
-        let _ = writeln!(out, "[Result \"{}\"]", game.outcome.result_text());
-        if draughts {
-            if let Some(t) = game_type {
-                let _ = writeln!(out, "[GameType \"{t}\"]");
-            }
-        } else {
-            let _ = writeln!(out, "[Game \"{}\"]", G::NAME);
+    let (white, black) =
+        if game.first_engine_color == Color::White { (first, second) } else { (second, first) };
+    let _ = writeln!(out, "[Event \"damero match\"]\n[Round \"{}\"]", game.number + 1);
+    let _ = writeln!(out, "[White \"{white}\"]\n[Black \"{black}\"]");
+    let _ = writeln!(out, "[Result \"{}\"]", game.outcome.result_text());
+    if draughts {
+        if let Some(t) = game_type {
+            let _ = writeln!(out, "[GameType \"{t}\"]");
         }
-        let _ = writeln!(out, "[FEN \"{}\"]", game.record.start().fen());
-        if game.capped {
-            let _ = writeln!(out, "[Termination \"ply limit\"]");
-        }
-        out.push('\n');
-        let mut line = String::new();
-        for (ply, text) in game.record.move_texts().iter().enumerate() {
-            if ply % 2 == 0 {
-                let _ = write!(line, "{}. ", ply / 2 + 1);
-            }
-            line.push_str(text);
-            line.push(' ');
-            if line.len() > 70 {
-                out.push_str(line.trim_end());
-                out.push('\n');
-                line.clear();
-            }
-        }
-        line.push_str(game.outcome.result_text());
-        out.push_str(&line);
-        out.push_str("\n\n");
+    } else {
+        let _ = writeln!(out, "[Game \"{}\"]", G::NAME);
     }
+    let _ = writeln!(out, "[FEN \"{}\"]", game.record.start().fen());
+    if game.capped {
+        let _ = writeln!(out, "[Termination \"ply limit\"]");
+    }
+    out.push('\n');
+    let mut line = String::new();
+    for (ply, text) in game.record.move_texts().iter().enumerate() {
+        if ply % 2 == 0 {
+            let _ = write!(line, "{}. ", ply / 2 + 1);
+        }
+        line.push_str(text);
+        line.push(' ');
+        if line.len() > 70 {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line.clear();
+        }
+    }
+    line.push_str(game.outcome.result_text());
+    out.push_str(&line);
+    out.push_str("\n\n");
     out
 }
 

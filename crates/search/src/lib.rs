@@ -44,7 +44,7 @@
 //! assert!(result.best_move.is_some());
 //! # Ok::<(), damero_search::SpecError>(())
 //! ```
-// One exception, `mcts::prefetch`: a cache hint, measured and documented
+// One exception, `mcts::prefetch::prefetch`: a cache hint, measured and documented
 // there. Everything else is safe code.
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
@@ -57,6 +57,7 @@ mod limits;
 mod matches;
 mod mcts;
 mod perft;
+mod repetition;
 mod report;
 mod rng;
 mod score;
@@ -67,7 +68,7 @@ pub use bench::{BenchReport, bench};
 pub use engine::{Engine, EngineSpec, SpecError, SpecLimits};
 pub use level::{LevelError, MAX_LEVEL, MIN_LEVEL, level_spec};
 pub use limits::Limits;
-pub use matches::{MatchConfig, MatchGame, MatchProgress, MatchResult, elo_estimate, run_match};
+pub use matches::{MatchConfig, MatchGame, MatchProgress, elo_estimate, run_match};
 pub use mcts::{Mcts, MctsConfig, Rollout};
 pub use perft::{perft, perft_divide, perft_parallel};
 pub use report::{SearchInfo, SearchResult, format_pv};

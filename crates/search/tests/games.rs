@@ -82,18 +82,19 @@ fn levels_are_ordered() {
     // Each level against the one below, on Russian draughts, from random
     // openings with swapped colours: the stronger level scores more than half.
     let start = Russian::start(RussianRules::default());
-    let config = MatchConfig { games: 8, opening_plies: 4, max_plies: 120, seed: 5 };
+    let config = MatchConfig { games: 8, opening_plies: 4, max_plies: 120, seed: 5, threads: 1 };
     for strong in 0..=5 {
         let weak = strong - 1;
-        let result = run_match(
+        let evaluator = DraughtsEvaluator::default();
+        let t = run_match(
             &start,
             &level_spec(strong, 1).unwrap(),
             &level_spec(weak, 1).unwrap(),
-            &DraughtsEvaluator::default(),
+            &evaluator,
+            &evaluator,
             &config,
-            |_| {},
+            |_, _| std::ops::ControlFlow::Continue(()),
         );
-        let t = result.tally;
         println!("level {strong} against {weak}: +{} ={} -{}", t.wins, t.draws, t.losses);
         assert_eq!(t.wins + t.draws + t.losses, 8);
         assert!(
