@@ -250,7 +250,7 @@ fn play_game<G: Game, E: Evaluator<G>>(
     max_plies: u32,
     stop: &AtomicBool,
 ) -> Option<MatchGame<G>> {
-    let first_engine_color = if number % 2 == 0 { Color::White } else { Color::Black };
+    let first_engine_color = if number.is_multiple_of(2) { Color::White } else { Color::Black };
     for engine in engines.iter_mut() {
         engine.new_game();
     }
