@@ -7,11 +7,13 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use damero_core::{Color, Evaluator, Game, GameRecord, Outcome, RuleSet};
-use damero_search::{Engine, EngineSpec, MatchConfig, MatchGame, bench, level_spec, run_match};
+use damero_search::{
+    BenchReport, Engine, EngineSpec, MatchConfig, MatchGame, bench, bench_positions, level_spec, run_match,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::CliError;
-use crate::games::{GAME_IDS, GameCommand, dispatch};
+use crate::games::{GAME_IDS, GameCommand, RecordFormat, dispatch, record_format};
 use crate::setup::PositionArgs;
 
 /// The search limits a command line can give.
@@ -189,10 +191,11 @@ impl GameCommand for Match {
             position.seed = None;
         }
         let start: G = position.position()?;
-        let draughts = matches!(G::NAME, "russian" | "zisnella" | "spanish" | "english");
-        let path = self.out.unwrap_or_else(|| {
-            PathBuf::from(format!("damero-match-{}.{}", G::NAME, if draughts { "pdn" } else { "txt" }))
-        });
+        let format = record_format(G::NAME).unwrap_or(RecordFormat::Tagged);
+        let draughts = format == RecordFormat::Pdn;
+        let path = self
+            .out
+            .unwrap_or_else(|| PathBuf::from(format!("damero-match-{}.{}", G::NAME, format.extension())));
         // Opened before the first game, so a bad path fails at once; every
         // game is written as it finishes, so an interrupted match keeps them.
         let cannot_write = |e: std::io::Error| CliError::new(format!("cannot write {}: {e}", path.display()));
@@ -287,38 +290,14 @@ fn write_game<G: Game>(game: &MatchGame<G>, first: &str, second: &str, draughts:
     out
 }
 
-/// The positions of `damero bench`: (game id, moves from the start, depth).
-/// Fixed forever unless the signature is meant to change.
-pub const BENCH_POSITIONS: &[(&str, &str, u32)] = &[
-    ("russian", "", 14),
-    ("russian", "c3-d4 f6-g5 g3-h4 g7-f6 b2-c3 b6-a5", 13),
-    ("zisnella", "", 13),
-    ("spanish", "b3-a4 a6-b5", 13),
-    ("english", "", 15),
-    ("english", "11-15 23-19 8-11 22-17", 14),
-    ("eliminar", "", 7),
-    ("tumbling-down", "", 6),
-    ("cross", "", 6),
-];
-
-/// Runs the bench positions of one game.
-struct BenchGame {
-    runs: Vec<(&'static str, u32)>,
-}
+/// Runs the bench positions of one game (none for some games).
+struct BenchGame;
 
 impl GameCommand for BenchGame {
-    type Output = (u64, Duration);
-    fn run<G: Game, E: Evaluator<G>>(self, evaluator: E) -> Result<(u64, Duration), CliError> {
-        let mut runs = Vec::new();
-        for (moves, depth) in self.runs {
-            let mut record = GameRecord::new(G::start(Default::default()));
-            for text in moves.split_whitespace() {
-                record.try_play(text)?;
-            }
-            runs.push((*record.position(), depth));
-        }
-        let report = bench(&runs, &evaluator);
-        Ok((report.nodes, report.time))
+    type Output = Option<BenchReport>;
+    fn run<G: Game, E: Evaluator<G>>(self, evaluator: E) -> Result<Option<BenchReport>, CliError> {
+        let runs = bench_positions::<G>()?;
+        Ok((!runs.is_empty()).then(|| bench(&runs, &evaluator)))
     }
 }
 
@@ -328,12 +307,9 @@ pub fn run_bench() -> Result<u64, CliError> {
     let mut total_nodes = 0;
     let mut total_time = Duration::ZERO;
     for id in GAME_IDS {
-        let runs: Vec<(&str, u32)> =
-            BENCH_POSITIONS.iter().filter(|(g, _, _)| g == id).map(|&(_, m, d)| (m, d)).collect();
-        if runs.is_empty() {
+        let Some(BenchReport { nodes, time }) = dispatch(id, BenchGame)? else {
             continue;
-        }
-        let (nodes, time) = dispatch(id, BenchGame { runs })?;
+        };
         eprintln!(
             "{id:>14}: {nodes:>10} nodes  {:>7.0} knps",
             nodes as f64 / time.as_secs_f64().max(1e-9) / 1e3

@@ -32,6 +32,10 @@ fn games_lists_every_id() {
         stdout(&out).lines().collect::<Vec<_>>(),
         ["russian", "zisnella", "spanish", "english", "eliminar", "tumbling-down", "cross"]
     );
+    // The help text lists the same ids (both come from the registry).
+    let help = stdout(&damero(&["--help"]));
+    let listed = help.lines().skip_while(|l| !l.starts_with("Games")).nth(1).unwrap_or_default();
+    assert_eq!(listed.trim(), stdout(&out).lines().collect::<Vec<_>>().join(", "), "{help}");
 }
 
 #[test]

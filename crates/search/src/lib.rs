@@ -16,7 +16,8 @@
 //!   CLI's `info` line) and [`SearchResult`].
 //! - For the command line: [`EngineSpec`] (`alphabeta:depth=8`,
 //!   `mcts:playouts=20000`...) and [`Engine`], playing [`level_spec`]s,
-//!   [`run_match`] with [`elo_estimate`], and [`bench()`].
+//!   [`run_match`] with [`elo_estimate`], and [`bench()`] over the
+//!   [`BENCH_POSITIONS`].
 //!
 //! Scores are [`Score`]s for the side to move; the search never assumes the
 //! sides alternate (a child position with the same side to move is not
@@ -64,7 +65,7 @@ mod score;
 mod tt;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
-pub use bench::{BenchReport, bench};
+pub use bench::{BENCH_POSITIONS, BenchPosition, BenchReport, bench, bench_positions};
 pub use engine::{Engine, EngineSpec, SpecError, SpecLimits};
 pub use level::{LevelError, MAX_LEVEL, MIN_LEVEL, level_spec};
 pub use limits::Limits;

@@ -106,3 +106,22 @@ fn levels_are_ordered() {
         );
     }
 }
+
+#[test]
+fn bench_positions_play_out_for_each_game() {
+    // Every bench position of a game is reached by legal moves from its
+    // start, with the depth of its table row.
+    fn check<G: Game>() {
+        let rows: Vec<_> = damero_search::BENCH_POSITIONS.iter().filter(|b| b.game == G::NAME).collect();
+        let runs = damero_search::bench_positions::<G>().expect("legal bench moves");
+        assert_eq!(runs.len(), rows.len(), "{}", G::NAME);
+        for ((position, depth), row) in runs.iter().zip(rows) {
+            assert_eq!(*depth, row.depth);
+            let start = G::start(Default::default());
+            assert_eq!(*position == start, row.moves.is_empty(), "{} {}", G::NAME, row.moves);
+        }
+    }
+    check::<Russian>();
+    check::<English>();
+    assert_eq!(damero_search::bench_positions::<Russian>().unwrap().len(), 2);
+}
