@@ -1,6 +1,6 @@
 //! The game registry: the CLI picks a game by id once, then runs
 //! monomorphic code for it. Every game the CLI knows is one line of the
-//! [`games!`] table below, which makes the id list, the dispatch and the help
+//! `games!` table below, which makes the id list, the dispatch and the help
 //! text; the ids are the games' own [`Game::NAME`]s.
 
 use damero_core::{Evaluator, Game};

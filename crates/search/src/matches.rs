@@ -153,8 +153,13 @@ fn opening<G: Game>(start: &G, plies: u32, rng: &mut SeededRng) -> GameRecord<G>
 
 /// Plays `config.games` games from `start` between `first` (evaluating with
 /// `first_evaluator`) and `second` (with `second_evaluator`), in pairs on one
-/// random opening with colours swapped (see the [module](self) for how pairs
-/// are seeded and scheduled). Both engines start each game afresh
+/// random opening with colours swapped.
+///
+/// Each pair is its own small match: its opening comes from `(seed, pair)`
+/// and its engines are built afresh, so the games do not depend on how many
+/// pairs run at once. Pairs are handed out one at a time as the
+/// `config.threads` threads free up, so a match of `u32::MAX` games starts at
+/// once and holds only the games in play. Both engines start each game afresh
 /// ([`Engine::new_game`]). A game ends by the game's own outcome
 /// ([`GameRecord::outcome`]: decided positions, draw rules, repetition) or
 /// the ply cap.
