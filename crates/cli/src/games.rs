@@ -4,7 +4,7 @@
 //! text; the ids are the games' own [`Game::NAME`]s.
 
 use damero_core::{Evaluator, Game};
-use damero_cross::{CrossEvaluator, CrossPosition};
+use damero_cross::{Cross, CrossEvaluator};
 use damero_draughts::{DraughtsEvaluator, English, Russian, Spanish, Zisnella};
 use damero_eliminar::EliminarEvaluator;
 use damero_tumbling_down::TumblingDownEvaluator;
@@ -74,9 +74,9 @@ games! {
     Zisnella => DraughtsEvaluator::default(), Pdn;
     Spanish => DraughtsEvaluator::default(), Pdn;
     English => DraughtsEvaluator::default(), Pdn;
-    damero_eliminar::Position => EliminarEvaluator, Tagged;
-    damero_tumbling_down::Position => TumblingDownEvaluator::default(), Tagged;
-    CrossPosition => CrossEvaluator, Tagged;
+    damero_eliminar::Eliminar => EliminarEvaluator, Tagged;
+    damero_tumbling_down::TumblingDown => TumblingDownEvaluator::default(), Tagged;
+    Cross => CrossEvaluator, Tagged;
 }
 
 /// The help text's list of games (`damero --help`).

@@ -9,6 +9,8 @@
 //!   [`OptionError`] ([`NoRules`] for a game without options), and a
 //!   [`GameRecord`] that keeps history for repetition;
 //! - the [`Evaluator`] trait the search crate is generic over;
+//! - with the `serde` feature, `Serialize`/`Deserialize` for those values
+//!   and for game records (read back with every move checked);
 //! - with the `testkit` feature, a conformance suite every game runs
 //!   (`damero_core::testkit`).
 //!
@@ -29,6 +31,8 @@ mod eval;
 mod game;
 mod record;
 mod rules;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod square;
 mod stack;
 mod zobrist;
@@ -38,7 +42,7 @@ pub mod testkit;
 
 pub use bitboard::{Bitboard, Squares};
 pub use color::Color;
-pub use eval::{Evaluator, Verdict};
+pub use eval::{Evaluator, UnknownEvaluator, Verdict};
 pub use game::{Game, MOVE_LIST_INLINE, MoveList, Outcome, Playout};
 pub use record::GameRecord;
 pub use rules::{NoRules, OptionError, RuleOption, RuleSet, parse_bool};

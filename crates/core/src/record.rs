@@ -3,8 +3,8 @@
 use crate::{Game, Outcome};
 
 /// A game from a start position: the moves played and every position reached
-/// (positions are small `Copy` values), so undo is a pop and repetitions are
-/// found by comparing the positions' Zobrist keys.
+/// (small `Copy` values), so repetitions are found by comparing Zobrist keys
+/// and undo is a pop.
 #[derive(Clone, Debug)]
 pub struct GameRecord<G: Game> {
     start: G,

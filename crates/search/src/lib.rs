@@ -11,7 +11,8 @@
 //!   the options that keep fixed-depth values exact.
 //! - [`Mcts`]: UCT with a solver, tree reuse, seeded random or
 //!   evaluator-guided playouts, root-parallel threads.
-//! - [`Limits`] (depth, nodes, soft and hard time, a stop flag),
+//! - [`Limits`] (depth, nodes, soft and hard time, a game [`Clock`] that the
+//!   time manager turns into a per-move [`Budget`], a stop flag),
 //!   [`SearchInfo`] per iteration (its [`line`](SearchInfo::line) is the
 //!   CLI's `info` line) and [`SearchResult`].
 //! - For the command line: [`EngineSpec`] (`alphabeta:depth=8`,
@@ -62,11 +63,13 @@ mod repetition;
 mod report;
 mod rng;
 mod score;
+mod selfplay;
+mod time;
 mod tt;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use bench::{BENCH_POSITIONS, BenchPosition, BenchReport, bench, bench_positions};
-pub use engine::{Engine, EngineSpec, SpecError, SpecLimits};
+pub use engine::{Engine, EngineSpec, SpecError, SpecLimits, TimeControl, max_table_mib, max_threads};
 pub use level::{LevelError, MAX_LEVEL, MIN_LEVEL, level_spec};
 pub use limits::Limits;
 pub use matches::{MatchConfig, MatchGame, MatchProgress, elo_estimate, run_match};
@@ -75,4 +78,6 @@ pub use perft::{perft, perft_divide, perft_parallel};
 pub use report::{SearchInfo, SearchResult, format_pv};
 pub use rng::SeededRng;
 pub use score::{INFINITY, KNOWN, KNOWN_WIN, MAX_PLY, PROVEN, Score, WIN};
+pub use selfplay::{SCORE_CLAMP, Sample, SampleError, SelfplayConfig, selfplay_game, shard_range};
+pub use time::{Budget, Clock};
 pub use tt::TranspositionTable;

@@ -161,8 +161,9 @@ fn opening<G: Game>(start: &G, plies: u32, rng: &mut SeededRng) -> GameRecord<G>
 /// `config.threads` threads free up, so a match of `u32::MAX` games starts at
 /// once and holds only the games in play. Both engines start each game afresh
 /// ([`Engine::new_game`]). A game ends by the game's own outcome
-/// ([`GameRecord::outcome`]: decided positions, draw rules, repetition) or
-/// the ply cap.
+/// ([`GameRecord::outcome`]: decided positions, draw rules, repetition),
+/// the ply cap, or an engine out of time on its `tc=` clock
+/// ([`Engine::flagged`]).
 ///
 /// `on_game` is called on this thread with every game as it finishes
 /// (in order with one thread; in the order they finish with more) and the
@@ -273,6 +274,11 @@ fn play_game<G: Game, E: Evaluator<G>>(
         let best_move = engine.think(&record, |_| {}).best_move;
         if stop.load(Ordering::Relaxed) {
             return None;
+        }
+        if engine.flagged() {
+            // Out of time on a `tc=` clock: the time manager should never
+            // let this happen, but a loaded machine can.
+            break (Outcome::Win(!side), false);
         }
         match best_move {
             Some(mv) => record.play(mv),
