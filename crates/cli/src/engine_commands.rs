@@ -2,19 +2,19 @@
 
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use damero_core::{Color, Evaluator, Game, GameRecord, Outcome, RuleSet};
 use damero_search::{
-    Clock, Engine, EngineSpec, Limits, MatchConfig, MatchGame, MatchProgress, MatchResult, SpecLimits, bench,
-    elo_estimate, level_spec, run_match,
+    BenchReport, Clock, Engine, EngineSpec, Limits, MatchConfig, MatchGame, SpecLimits, bench,
+    bench_positions, level_spec, run_match,
 };
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 
 use crate::CliError;
-use crate::games::{GAME_IDS, GameCommand, dispatch};
+use crate::games::{GAME_IDS, GameCommand, RecordFormat, dispatch, record_format};
 use crate::setup::PositionArgs;
 
 /// The search limits a command line can give.
@@ -272,72 +272,62 @@ impl GameCommand for Match {
             position.seed = None;
         }
         let start: G = position.position()?;
+        let format = record_format(G::NAME).unwrap_or(RecordFormat::Tagged);
+        let draughts = format == RecordFormat::Pdn;
+        let path = self
+            .out
+            .unwrap_or_else(|| PathBuf::from(format!("damero-match-{}.{}", G::NAME, format.extension())));
+        // Opened before the first game, so a bad path fails at once; every
+        // game is written as it finishes, so an interrupted match keeps them.
+        let cannot_write = |e: std::io::Error| CliError::new(format!("cannot write {}: {e}", path.display()));
+        let mut file = std::fs::File::create(&path).map_err(cannot_write)?;
         let bar = if self.progress { ProgressBar::new(u64::from(self.games)) } else { ProgressBar::hidden() };
         bar.set_style(
             ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  [{elapsed_precise}]")
                 .map_err(|e| CliError::new(e.to_string()))?,
         );
-        // Games go in pairs on one opening; each pair is its own small match
-        // seeded from (seed, pair), so the result does not depend on how many
-        // pairs run at once.
-        let pairs: Vec<u32> = (0..self.games.div_ceil(2)).collect();
-        let tally = std::sync::Mutex::new(MatchProgress { total: self.games, ..MatchProgress::default() });
-        let play_pair = |pair: &u32| -> MatchResult<G> {
-            let games = if pair * 2 + 1 < self.games { 2 } else { 1 };
-            let config = MatchConfig {
-                games,
-                opening_plies: self.opening_plies,
-                max_plies: self.max_plies,
-                seed: seed.wrapping_mul(0x9e37_79b9).wrapping_add(u64::from(*pair)),
-            };
-            let result = run_match(&start, &self.white, &self.black, &evaluator, &config, |_| {});
-            let mut t = tally.lock().expect("tally lock");
-            t.played += result.tally.played;
-            t.wins += result.tally.wins;
-            t.draws += result.tally.draws;
-            t.losses += result.tally.losses;
+        let (first, second) = (self.white.to_string(), self.black.to_string());
+        let config = MatchConfig {
+            games: self.games,
+            opening_plies: self.opening_plies,
+            max_plies: self.max_plies,
+            seed,
+            threads: self.threads,
+        };
+        let mut write_error = None;
+        let t = run_match(&start, &self.white, &self.black, &evaluator, &evaluator, &config, |game, t| {
             bar.set_position(u64::from(t.played));
             bar.set_message(format!("+{} ={} -{}", t.wins, t.draws, t.losses));
-            result
-        };
-        let results: Vec<MatchResult<G>> = if self.threads > 1 {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(self.threads)
-                .build()
-                .map_err(|e| CliError::new(e.to_string()))?;
-            pool.install(|| pairs.par_iter().map(play_pair).collect())
-        } else {
-            pairs.iter().map(play_pair).collect()
-        };
+            match file.write_all(write_game(game, &first, &second, draughts).as_bytes()) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(error) => {
+                    write_error = Some(error);
+                    ControlFlow::Break(())
+                }
+            }
+        });
         bar.finish_and_clear();
-        let games: Vec<MatchGame<G>> = results.into_iter().flat_map(|r| r.games).collect();
-        let t = tally.into_inner().expect("tally lock");
+        if let Some(error) = write_error {
+            return Err(cannot_write(error));
+        }
 
-        let (first, second) = (self.white.to_string(), self.black.to_string());
         let width = first.len().max(second.len()).max(6);
         println!("{:width$}  {:>5} {:>5} {:>5}  {:>6}", "engine", "W", "D", "L", "score");
         for (name, w, l) in [(&first, t.wins, t.losses), (&second, t.losses, t.wins)] {
             let score = (f64::from(w) + 0.5 * f64::from(t.draws)) / f64::from(t.played.max(1)) * 100.0;
             println!("{name:width$}  {w:>5} {:>5} {l:>5}  {score:>5.1}%", t.draws);
         }
-        let (elo, margin) = elo_estimate(t.wins, t.draws, t.losses);
+        let (elo, margin) = t.elo();
         // Adding zero turns -0 into 0 for printing.
         let elo = elo + 0.0;
         println!("Elo difference ({first} - {second}): {elo:+.0} ± {margin:.0} (95%)");
-
-        let draughts = matches!(G::NAME, "russian" | "zisnella" | "spanish" | "english");
-        let path = self.out.unwrap_or_else(|| {
-            PathBuf::from(format!("damero-match-{}.{}", G::NAME, if draughts { "pdn" } else { "txt" }))
-        });
-        std::fs::write(&path, write_games(&games, &first, &second, draughts))
-            .map_err(|e| CliError::new(format!("cannot write {}: {e}", path.display())))?;
         println!("games saved to {}", path.display());
         Ok(())
     }
 }
 
-/// The games as PDN (draughts) or as the same tag-and-move-list text.
-fn write_games<G: Game>(games: &[MatchGame<G>], first: &str, second: &str, draughts: bool) -> String {
+/// One game as PDN (draughts) or as the same tag-and-move-list text.
+fn write_game<G: Game>(game: &MatchGame<G>, first: &str, second: &str, draughts: bool) -> String {
     let mut out = String::new();
     let game_type = match G::NAME {
         "english" => Some(21),
@@ -345,76 +335,50 @@ fn write_games<G: Game>(games: &[MatchGame<G>], first: &str, second: &str, draug
         "russian" => Some(25),
         _ => None,
     };
-    for (i, game) in games.iter().enumerate() {
-        let (white, black) =
-            if game.first_engine_color == Color::White { (first, second) } else { (second, first) };
-        let _ = writeln!(out, "[Event \"damero match\"]\n[Round \"{}\"]", i + 1);
-        let _ = writeln!(out, "[White \"{white}\"]\n[Black \"{black}\"]");
-        let _ = writeln!(out, "[Result \"{}\"]", game.outcome.result_text());
-        if draughts {
-            if let Some(t) = game_type {
-                let _ = writeln!(out, "[GameType \"{t}\"]");
-            }
-        } else {
-            let _ = writeln!(out, "[Game \"{}\"]", G::NAME);
+    let (white, black) =
+        if game.first_engine_color == Color::White { (first, second) } else { (second, first) };
+    let _ = writeln!(out, "[Event \"damero match\"]\n[Round \"{}\"]", game.number + 1);
+    let _ = writeln!(out, "[White \"{white}\"]\n[Black \"{black}\"]");
+    let _ = writeln!(out, "[Result \"{}\"]", game.outcome.result_text());
+    if draughts {
+        if let Some(t) = game_type {
+            let _ = writeln!(out, "[GameType \"{t}\"]");
         }
-        let _ = writeln!(out, "[FEN \"{}\"]", game.record.start().fen());
-        if game.capped {
-            let _ = writeln!(out, "[Termination \"ply limit\"]");
-        }
-        out.push('\n');
-        let mut line = String::new();
-        for (ply, text) in game.record.move_texts().iter().enumerate() {
-            if ply % 2 == 0 {
-                let _ = write!(line, "{}. ", ply / 2 + 1);
-            }
-            line.push_str(text);
-            line.push(' ');
-            if line.len() > 70 {
-                out.push_str(line.trim_end());
-                out.push('\n');
-                line.clear();
-            }
-        }
-        line.push_str(game.outcome.result_text());
-        out.push_str(&line);
-        out.push_str("\n\n");
+    } else {
+        let _ = writeln!(out, "[Game \"{}\"]", G::NAME);
     }
+    let _ = writeln!(out, "[FEN \"{}\"]", game.record.start().fen());
+    if game.capped {
+        let _ = writeln!(out, "[Termination \"ply limit\"]");
+    }
+    out.push('\n');
+    let mut line = String::new();
+    for (ply, text) in game.record.move_texts().iter().enumerate() {
+        if ply % 2 == 0 {
+            let _ = write!(line, "{}. ", ply / 2 + 1);
+        }
+        line.push_str(text);
+        line.push(' ');
+        if line.len() > 70 {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line.clear();
+        }
+    }
+    line.push_str(game.outcome.result_text());
+    out.push_str(&line);
+    out.push_str("\n\n");
     out
 }
 
-/// The positions of `damero bench`: (game id, moves from the start, depth).
-/// Fixed forever unless the signature is meant to change.
-pub const BENCH_POSITIONS: &[(&str, &str, u32)] = &[
-    ("russian", "", 14),
-    ("russian", "c3-d4 f6-g5 g3-h4 g7-f6 b2-c3 b6-a5", 13),
-    ("zisnella", "", 13),
-    ("spanish", "b3-a4 a6-b5", 13),
-    ("english", "", 15),
-    ("english", "11-15 23-19 8-11 22-17", 14),
-    ("eliminar", "", 7),
-    ("tumbling-down", "", 6),
-    ("cross", "", 6),
-];
-
-/// Runs the bench positions of one game.
-struct BenchGame {
-    runs: Vec<(&'static str, u32)>,
-}
+/// Runs the bench positions of one game (none for some games).
+struct BenchGame;
 
 impl GameCommand for BenchGame {
-    type Output = (u64, Duration);
-    fn run<G: Game, E: Evaluator<G>>(self, evaluator: E) -> Result<(u64, Duration), CliError> {
-        let mut runs = Vec::new();
-        for (moves, depth) in self.runs {
-            let mut record = GameRecord::new(G::start(Default::default()));
-            for text in moves.split_whitespace() {
-                record.try_play(text)?;
-            }
-            runs.push((*record.position(), depth));
-        }
-        let report = bench(&runs, &evaluator);
-        Ok((report.nodes, report.time))
+    type Output = Option<BenchReport>;
+    fn run<G: Game, E: Evaluator<G>>(self, evaluator: E) -> Result<Option<BenchReport>, CliError> {
+        let runs = bench_positions::<G>()?;
+        Ok((!runs.is_empty()).then(|| bench(&runs, &evaluator)))
     }
 }
 
@@ -424,12 +388,9 @@ pub fn run_bench() -> Result<u64, CliError> {
     let mut total_nodes = 0;
     let mut total_time = Duration::ZERO;
     for id in GAME_IDS {
-        let runs: Vec<(&str, u32)> =
-            BENCH_POSITIONS.iter().filter(|(g, _, _)| g == id).map(|&(_, m, d)| (m, d)).collect();
-        if runs.is_empty() {
+        let Some(BenchReport { nodes, time }) = dispatch(id, BenchGame)? else {
             continue;
-        }
-        let (nodes, time) = dispatch(id, BenchGame { runs })?;
+        };
         eprintln!(
             "{id:>14}: {nodes:>10} nodes  {:>7.0} knps",
             nodes as f64 / time.as_secs_f64().max(1e-9) / 1e3

@@ -42,10 +42,9 @@ impl<E: std::error::Error> From<E> for CliError {
     }
 }
 
-/// Fast, exact rules and a search engine for Russian, Zisnella, Spanish and
-/// English draughts, Eliminar, Tumbling Down and Cross.
+/// Fast, exact rules and a search engine for eight-by-eight board games.
 #[derive(Parser, Debug)]
-#[command(name = "damero", version, about, long_about = None)]
+#[command(name = "damero", version, about, long_about = None, after_help = games::help())]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -32,6 +32,10 @@ fn games_lists_every_id() {
         stdout(&out).lines().collect::<Vec<_>>(),
         ["russian", "zisnella", "spanish", "english", "eliminar", "tumbling-down", "cross"]
     );
+    // The help text lists the same ids (both come from the registry).
+    let help = stdout(&damero(&["--help"]));
+    let listed = help.lines().skip_while(|l| !l.starts_with("Games")).nth(1).unwrap_or_default();
+    assert_eq!(listed.trim(), stdout(&out).lines().collect::<Vec<_>>().join(", "), "{help}");
 }
 
 #[test]
@@ -243,6 +247,68 @@ fn match_prints_a_table_and_saves_the_games() {
     assert_eq!(run("a.pdn"), run("b.pdn"));
     std::fs::remove_dir_all(&dir).ok();
     assert_user_error(&["match", "russian", "--white", "alphabeta:depht=3", "--black", "random"], "depht");
+}
+
+#[test]
+fn match_to_a_missing_directory_fails_before_the_first_game() {
+    let missing = std::env::temp_dir().join(format!("damero-missing-{}", std::process::id())).join("x.pdn");
+    let args = [
+        "match",
+        "russian",
+        "--white",
+        "alphabeta:depth=3",
+        "--black",
+        "random",
+        "--games",
+        "2",
+        "--quiet",
+        "--out",
+        missing.to_str().unwrap(),
+    ];
+    assert_user_error(&args, "cannot write");
+    // No game was played: no table, no Elo line.
+    assert_eq!(stdout(&damero(&args)), "");
+}
+
+#[test]
+fn a_huge_match_starts_at_once_and_keeps_its_games_when_interrupted() {
+    // 4294967295 games are scheduled lazily, and each game is in the file as
+    // soon as it is over: so games appear while the match runs, and killing
+    // it leaves them whole.
+    let dir = std::env::temp_dir().join(format!("damero-cli-huge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pdn = dir.join("games.pdn");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_damero"))
+        .args(["match", "russian", "--white", "random", "--black", "random:seed=3", "--quiet"])
+        .args(["--games", "4294967295", "--out", pdn.to_str().unwrap()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run damero");
+    let games = |text: &str| text.matches("[Event \"damero match\"]").count();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let text = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("the match ended ({status}) before writing games");
+        }
+        let text = std::fs::read_to_string(&pdn).unwrap_or_default();
+        if games(&text) >= 3 {
+            break text;
+        }
+        assert!(std::time::Instant::now() < deadline, "no games written while the match runs: {text:?}");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let after = std::fs::read_to_string(&pdn).unwrap();
+    assert!(after.starts_with(&text), "the games written stay");
+    // Every game in the file is complete: tags, moves and the result.
+    for game in after.split("[Event ").skip(1).take(games(&text)) {
+        let result = game.lines().find_map(|l| l.strip_prefix("[Result \"")).expect("a result tag");
+        let result = result.trim_end_matches("\"]");
+        assert!(game.trim_end().ends_with(result), "{game}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// The node count of `damero bench` is a regression signature: it changes

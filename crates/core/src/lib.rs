@@ -6,7 +6,8 @@
 //! - stacked boards for games where pieces pile up: [`Stack`], [`StackBoard`];
 //! - Zobrist keys made at compile time: [`zobrist_keys`];
 //! - the [`Game`] trait, [`Outcome`], typed [`RuleSet`] options and
-//!   [`OptionError`], and a [`GameRecord`] that keeps history for repetition;
+//!   [`OptionError`] ([`NoRules`] for a game without options), and a
+//!   [`GameRecord`] that keeps history for repetition;
 //! - the [`Evaluator`] trait the search crate is generic over;
 //! - with the `serde` feature, `Serialize`/`Deserialize` for those values
 //!   and for game records (read back with every move checked);
@@ -44,7 +45,7 @@ pub use color::Color;
 pub use eval::{Evaluator, UnknownEvaluator, Verdict};
 pub use game::{Game, MOVE_LIST_INLINE, MoveList, Outcome, Playout};
 pub use record::GameRecord;
-pub use rules::{OptionError, RuleOption, RuleSet, parse_bool};
+pub use rules::{NoRules, OptionError, RuleOption, RuleSet, parse_bool};
 pub use smallvec;
 pub use square::{Direction, ParseSquareError, Square};
 pub use stack::{Stack, StackBoard};

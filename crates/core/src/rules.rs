@@ -95,6 +95,28 @@ pub trait RuleSet: Copy + Default + fmt::Debug + PartialEq + Send + Sync + 'stat
     }
 }
 
+/// The rule set of a game without options: `Game::Rules = NoRules` gives
+/// such a game the whole [`RuleSet`] machinery (`--rule` parsing rejects every
+/// key with "this game has no options").
+///
+/// ```
+/// use damero_core::{NoRules, OptionError, RuleSet};
+///
+/// assert!(NoRules::OPTIONS.is_empty());
+/// assert!(matches!(NoRules.with_options(["seed=3"]), Err(OptionError::UnknownOption { .. })));
+/// assert_eq!(NoRules.with_options([]), Ok(NoRules));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NoRules;
+
+impl RuleSet for NoRules {
+    const OPTIONS: &'static [RuleOption] = &[];
+
+    fn set_option(&mut self, key: &str, _value: &str) -> Result<(), OptionError> {
+        Err(Self::unknown_option(key))
+    }
+}
+
 /// Parses `true`/`false` (also `yes`/`no`, `on`/`off`, `1`/`0`) for boolean options.
 pub fn parse_bool(value: &str) -> Option<bool> {
     match value {

@@ -533,22 +533,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     /// the game's limit reached with positions played before the root.
     #[inline]
     fn repetition(&self, position: &G, ply: usize) -> Option<i32> {
-        let limit = position.repetition_limit()?;
-        let index = self.root_index + ply;
-        let key = self.hashes[index];
-        let window = (position.reversible_plies() as usize).min(index);
-        let mut count = 1;
-        for back in 1..=window {
-            let j = index - back;
-            if self.hashes[j] == key {
-                let at = j as i32 - self.root_index as i32;
-                count += 1;
-                if at >= 0 || count >= limit {
-                    return Some(at);
-                }
-            }
-        }
-        None
+        crate::repetition::repetition(position, &self.hashes, self.root_index, self.root_index + ply)
     }
 
     /// Searches `child` (reached from a node at `ply` whose side to move is

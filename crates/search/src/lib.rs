@@ -20,7 +20,8 @@
 //!   CLI's `info` line) and [`SearchResult`].
 //! - For the command line: [`EngineSpec`] (`alphabeta:depth=8`,
 //!   `mcts:playouts=20000`...) and [`Engine`], playing [`level_spec`]s,
-//!   [`run_match`] with [`elo_estimate`], and [`bench()`].
+//!   [`run_match`] with [`elo_estimate`], and [`bench()`] over the
+//!   [`BENCH_POSITIONS`].
 //!
 //! Scores are [`Score`]s for the side to move; the search never assumes the
 //! sides alternate (a child position with the same side to move is not
@@ -48,7 +49,7 @@
 //! assert!(result.best_move.is_some());
 //! # Ok::<(), damero_search::SpecError>(())
 //! ```
-// One exception, `mcts::prefetch`: a cache hint, measured and documented
+// One exception, `mcts::prefetch::prefetch`: a cache hint, measured and documented
 // there. Everything else is safe code.
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
@@ -62,6 +63,7 @@ mod limits;
 mod matches;
 mod mcts;
 mod perft;
+mod repetition;
 mod report;
 mod rng;
 mod score;
@@ -70,12 +72,12 @@ mod time;
 mod tt;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
-pub use bench::{BenchReport, bench};
+pub use bench::{BENCH_POSITIONS, BenchPosition, BenchReport, bench, bench_positions};
 pub use book::{Book, BookError, BookMove};
 pub use engine::{Engine, EngineSpec, SpecError, SpecLimits, TimeControl, max_table_mib, max_threads};
 pub use level::{LevelError, MAX_LEVEL, MIN_LEVEL, level_spec};
 pub use limits::Limits;
-pub use matches::{MatchConfig, MatchGame, MatchProgress, MatchResult, elo_estimate, run_match};
+pub use matches::{MatchConfig, MatchGame, MatchProgress, elo_estimate, run_match};
 pub use mcts::{Mcts, MctsConfig, Rollout};
 pub use perft::{perft, perft_divide, perft_parallel};
 pub use report::{SearchInfo, SearchResult, format_pv};

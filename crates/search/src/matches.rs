@@ -1,4 +1,18 @@
-//! Engine-against-engine matches from varied openings, and the Elo estimate.
+//! Engine-against-engine matches from varied openings, played on several
+//! threads if asked, and the Elo estimate.
+//!
+//! Games go in pairs on one random opening, colours swapped. Each pair is
+//! its own small match: its opening comes from `(seed, pair)` and its engines
+//! are built afresh, so the games do not depend on how many pairs run at
+//! once or in which order they finish. Pairs are handed out one at a time as
+//! threads free up (a match of `u32::MAX` games starts at once and holds no
+//! more than the games in play), and every finished game goes to the caller
+//! at once, so a match stopped early keeps what it played.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::mpsc;
 
 use damero_core::{Color, Evaluator, Game, GameRecord, MoveList, Outcome};
 
@@ -17,17 +31,22 @@ pub struct MatchConfig {
     pub max_plies: u32,
     /// The seed of the openings: the same seed gives the same openings.
     pub seed: u64,
+    /// Pairs of games played at once, each on its own thread (at least 1).
+    pub threads: usize,
 }
 
 impl Default for MatchConfig {
     fn default() -> MatchConfig {
-        MatchConfig { games: 10, opening_plies: 4, max_plies: 300, seed: 1 }
+        MatchConfig { games: 10, opening_plies: 4, max_plies: 300, seed: 1, threads: 1 }
     }
 }
 
 /// One game of a match.
 #[derive(Clone, Debug)]
 pub struct MatchGame<G: Game> {
+    /// The game's number in the match, from 0: pair `number / 2`, the first
+    /// engine White when it is even.
+    pub number: u32,
     /// Every move from the start position (the opening included).
     pub record: GameRecord<G>,
     /// How many of the moves were the random opening.
@@ -62,20 +81,29 @@ pub struct MatchProgress {
     pub losses: u32,
 }
 
-/// A finished match.
-#[derive(Clone, Debug)]
-pub struct MatchResult<G: Game> {
-    /// Every game, in the order played.
-    pub games: Vec<MatchGame<G>>,
-    /// The first engine's wins, draws and losses.
-    pub tally: MatchProgress,
-}
+impl MatchProgress {
+    /// Counts one finished game.
+    pub fn add<G: Game>(&mut self, game: &MatchGame<G>) {
+        match game.first_engine_score() {
+            s if s > 0.75 => self.wins += 1,
+            s if s < 0.25 => self.losses += 1,
+            _ => self.draws += 1,
+        }
+        self.played += 1;
+    }
 
-impl<G: Game> MatchResult<G> {
+    /// The first engine's score so far, from 0 to 1 (½ before any game).
+    pub fn score(&self) -> f64 {
+        if self.played == 0 {
+            return 0.5;
+        }
+        (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(self.played)
+    }
+
     /// The first engine's Elo difference over the second and its 95% margin
     /// ([`elo_estimate`]).
     pub fn elo(&self) -> (f64, f64) {
-        elo_estimate(self.tally.wins, self.tally.draws, self.tally.losses)
+        elo_estimate(self.wins, self.draws, self.losses)
     }
 }
 
@@ -123,70 +151,141 @@ fn opening<G: Game>(start: &G, plies: u32, rng: &mut SeededRng) -> GameRecord<G>
     GameRecord::new(*start)
 }
 
-/// Plays `config.games` games between the engines `first` and `second` from
-/// `start`, each game from a random opening (the same one for both games of
-/// a pair, colours swapped), both engines starting each game afresh
+/// Plays `config.games` games from `start` between `first` (evaluating with
+/// `first_evaluator`) and `second` (with `second_evaluator`), in pairs on one
+/// random opening with colours swapped.
+///
+/// Each pair is its own small match: its opening comes from `(seed, pair)`
+/// and its engines are built afresh, so the games do not depend on how many
+/// pairs run at once. Pairs are handed out one at a time as the
+/// `config.threads` threads free up, so a match of `u32::MAX` games starts at
+/// once and holds only the games in play. Both engines start each game afresh
 /// ([`Engine::new_game`]). A game ends by the game's own outcome
 /// ([`GameRecord::outcome`]: decided positions, draw rules, repetition),
 /// the ply cap, or an engine out of time on its `tc=` clock
-/// ([`Engine::flagged`]). `progress` is called after every game.
+/// ([`Engine::flagged`]).
 ///
-/// With engines limited by depth or nodes on one thread, the whole match is
-/// a function of its inputs: the same seed gives the same games.
+/// `on_game` is called on this thread with every game as it finishes
+/// (in order with one thread; in the order they finish with more) and the
+/// tally including it; [`ControlFlow::Break`] ends the match: no new game
+/// starts, the searches in progress are stopped and their games dropped.
+/// Returns the tally of the games given to `on_game`.
+///
+/// With engines limited by depth or nodes on one search thread, every game
+/// is a function of its inputs and its number: the same seed gives the same
+/// games, with any `config.threads`.
+///
+/// # Panics
+/// If a game thread panics (a bug in a game or evaluator).
 pub fn run_match<G: Game, E: Evaluator<G>>(
     start: &G,
     first: &EngineSpec,
     second: &EngineSpec,
-    evaluator: &E,
+    first_evaluator: &E,
+    second_evaluator: &E,
     config: &MatchConfig,
-    mut progress: impl FnMut(&MatchProgress),
-) -> MatchResult<G> {
-    let mut engines = [Engine::new(first, evaluator.clone()), Engine::new(second, evaluator.clone())];
-    let mut rng = SeededRng::new(config.seed);
+    mut on_game: impl FnMut(&MatchGame<G>, &MatchProgress) -> ControlFlow<()>,
+) -> MatchProgress {
+    let pairs = config.games.div_ceil(2);
+    let next_pair = AtomicU32::new(0);
+    let stop = Arc::new(AtomicBool::new(false));
     let mut tally = MatchProgress { total: config.games, ..MatchProgress::default() };
-    let mut games = Vec::with_capacity(config.games as usize);
-    let mut current_opening = GameRecord::new(*start);
-    for game in 0..config.games {
-        if game % 2 == 0 {
-            current_opening = opening(start, config.opening_plies, &mut rng);
+    let threads = config.threads.clamp(1, pairs.max(1) as usize);
+    let play_pairs = |send: &mut dyn FnMut(MatchGame<G>) -> bool| {
+        loop {
+            let pair = next_pair.fetch_add(1, Ordering::Relaxed);
+            if pair >= pairs || stop.load(Ordering::Relaxed) {
+                return;
+            }
+            let mut engines =
+                [Engine::new(first, first_evaluator.clone()), Engine::new(second, second_evaluator.clone())];
+            for engine in &mut engines {
+                engine.set_stop_flag(Arc::clone(&stop));
+            }
+            let seed = config.seed.wrapping_mul(0x9e37_79b9).wrapping_add(u64::from(pair));
+            let opening = opening(start, config.opening_plies, &mut SeededRng::new(seed));
+            for number in [2 * pair, 2 * pair + 1] {
+                if number >= config.games {
+                    break;
+                }
+                let Some(game) = play_game(&opening, number, &mut engines, config.max_plies, &stop) else {
+                    return;
+                };
+                if !send(game) {
+                    return;
+                }
+            }
         }
-        let first_engine_color = if game % 2 == 0 { Color::White } else { Color::Black };
-        for engine in &mut engines {
-            engine.new_game();
+    };
+    let mut deliver = |game: MatchGame<G>| {
+        tally.add(&game);
+        let flow = on_game(&game, &tally);
+        if flow.is_break() {
+            stop.store(true, Ordering::Relaxed);
         }
-        let mut record = current_opening.clone();
-        let opening_plies = record.moves().len();
-        let (outcome, capped) = loop {
-            if let Some(outcome) = record.outcome() {
-                break (outcome, false);
+        flow.is_continue()
+    };
+    if threads == 1 {
+        play_pairs(&mut deliver);
+    } else {
+        std::thread::scope(|scope| {
+            let (sender, receiver) = mpsc::channel();
+            for _ in 0..threads {
+                let sender = sender.clone();
+                let play_pairs = &play_pairs;
+                scope.spawn(move || play_pairs(&mut |game| sender.send(game).is_ok()));
             }
-            if record.moves().len() >= config.max_plies as usize {
-                break (Outcome::Draw, true);
+            drop(sender);
+            for game in receiver {
+                if !deliver(game) {
+                    // Dropping the receiver makes the workers' next send fail.
+                    break;
+                }
             }
-            let side = record.position().side_to_move();
-            let engine = if side == first_engine_color { &mut engines[0] } else { &mut engines[1] };
-            let best_move = engine.think(&record, |_| {}).best_move;
-            if engine.flagged() {
-                // Out of time on a `tc=` clock: the time manager should never
-                // let this happen, but a loaded machine can.
-                break (Outcome::Win(!side), false);
-            }
-            match best_move {
-                Some(mv) => record.play(mv),
-                None => break (record.position().terminal_outcome(), false),
-            }
-        };
-        let played = MatchGame { record, opening_plies, first_engine_color, outcome, capped };
-        match played.first_engine_score() {
-            s if s > 0.75 => tally.wins += 1,
-            s if s < 0.25 => tally.losses += 1,
-            _ => tally.draws += 1,
-        }
-        tally.played += 1;
-        games.push(played);
-        progress(&tally);
+        });
     }
-    MatchResult { games, tally }
+    tally
+}
+
+/// Plays game `number` of a match from `opening`; `None` when `stop` was
+/// raised during it.
+fn play_game<G: Game, E: Evaluator<G>>(
+    opening: &GameRecord<G>,
+    number: u32,
+    engines: &mut [Engine<G, E>; 2],
+    max_plies: u32,
+    stop: &AtomicBool,
+) -> Option<MatchGame<G>> {
+    let first_engine_color = if number.is_multiple_of(2) { Color::White } else { Color::Black };
+    for engine in engines.iter_mut() {
+        engine.new_game();
+    }
+    let mut record = opening.clone();
+    let opening_plies = record.moves().len();
+    let (outcome, capped) = loop {
+        if let Some(outcome) = record.outcome() {
+            break (outcome, false);
+        }
+        if record.moves().len() >= max_plies as usize {
+            break (Outcome::Draw, true);
+        }
+        let side = record.position().side_to_move();
+        let engine = &mut engines[usize::from(side != first_engine_color)];
+        let best_move = engine.think(&record, |_| {}).best_move;
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        if engine.flagged() {
+            // Out of time on a `tc=` clock: the time manager should never
+            // let this happen, but a loaded machine can.
+            break (Outcome::Win(!side), false);
+        }
+        match best_move {
+            Some(mv) => record.play(mv),
+            None => break (record.position().terminal_outcome(), false),
+        }
+    };
+    Some(MatchGame { number, record, opening_plies, first_engine_color, outcome, capped })
 }
 
 #[cfg(test)]

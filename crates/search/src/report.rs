@@ -13,8 +13,8 @@ use crate::Score;
 pub struct SearchInfo<G: Game> {
     /// Alpha-beta: the iteration's depth; MCTS: the deepest tree node.
     pub depth: u32,
-    /// The deepest ply reached, quiescence included (alpha-beta), or the
-    /// average tree depth of the playouts' start (MCTS).
+    /// The deepest ply reached, quiescence included (alpha-beta); MCTS: the
+    /// deepest tree node, as [`depth`](SearchInfo::depth).
     pub seldepth: u32,
     /// The value for the side to move at the root.
     pub score: Score,
@@ -63,7 +63,8 @@ pub struct SearchResult<G: Game> {
     pub pv: Vec<G::Move>,
     /// The last completed depth (alpha-beta) or the deepest tree node (MCTS).
     pub depth: u32,
-    /// The deepest ply reached.
+    /// The deepest ply reached, quiescence included (alpha-beta); MCTS: the
+    /// deepest tree node, as [`depth`](SearchResult::depth).
     pub seldepth: u32,
     /// Nodes (alpha-beta, all threads) or playouts (MCTS).
     pub nodes: u64,

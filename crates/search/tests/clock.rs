@@ -110,12 +110,13 @@ fn a_match_on_a_short_clock_is_never_lost_on_time() {
     let start = Russian::start(Default::default());
     let fast: EngineSpec = "alphabeta:tc=1+0.02,hash=1".parse().unwrap();
     let slow: EngineSpec = "mcts:tc=1+0.02,memory=16".parse().unwrap();
-    let config = MatchConfig { games: 2, opening_plies: 2, max_plies: 60, seed: 5 };
-    let result = run_match(&start, &fast, &slow, &DraughtsEvaluator::default(), &config, |_| {});
-    assert_eq!(result.tally.played, 2);
+    let config = MatchConfig { games: 2, opening_plies: 2, max_plies: 60, seed: 5, threads: 1 };
+    let evaluator = DraughtsEvaluator::default();
     // A loss on time would end a game before its natural end: every game
     // reaches the ply cap or an outcome the position gives.
-    for game in &result.games {
+    let tally = run_match(&start, &fast, &slow, &evaluator, &evaluator, &config, |game, _| {
         assert!(game.capped || game.record.outcome().is_some(), "a game ended early: {:?}", game.outcome);
-    }
+        std::ops::ControlFlow::Continue(())
+    });
+    assert_eq!(tally.played, 2);
 }

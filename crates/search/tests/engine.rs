@@ -2,14 +2,15 @@
 
 mod common;
 
+use std::ops::ControlFlow;
 use std::time::Duration;
 
 use common::skirmish::{Skirmish, SkirmishEval, SkirmishRules};
 use common::tictactoe::{TicTacToe, TicTacToeEval};
 use damero_core::{Color, Game, GameRecord, Outcome};
 use damero_search::{
-    Engine, EngineSpec, MAX_LEVEL, MIN_LEVEL, MatchConfig, SpecError, SpecLimits, bench, level_spec,
-    run_match,
+    Engine, EngineSpec, MAX_LEVEL, MIN_LEVEL, MatchConfig, MatchGame, MatchProgress, SpecError, SpecLimits,
+    bench, level_spec, run_match,
 };
 
 #[test]
@@ -106,44 +107,116 @@ fn every_engine_plays_a_legal_move() {
     assert_eq!(engine.think(&GameRecord::new(over), |_| {}).best_move, None);
 }
 
+/// Plays a match and keeps every game, as `run_match` hands them over.
+fn play<G: Game, E: damero_core::Evaluator<G>>(
+    start: &G,
+    first: &EngineSpec,
+    second: &EngineSpec,
+    evaluator: &E,
+    config: &MatchConfig,
+) -> (Vec<MatchGame<G>>, Vec<MatchProgress>, MatchProgress) {
+    let (mut games, mut calls) = (Vec::new(), Vec::new());
+    let tally = run_match(start, first, second, evaluator, evaluator, config, |game, progress| {
+        games.push(game.clone());
+        calls.push(*progress);
+        ControlFlow::Continue(())
+    });
+    (games, calls, tally)
+}
+
 #[test]
 fn matches_are_reproducible_swap_colours_and_tally() {
     let start = Skirmish::start(SkirmishRules::default());
     let strong: EngineSpec = "alphabeta:depth=4".parse().unwrap();
     let weak: EngineSpec = "random:seed=2".parse().unwrap();
-    let config = MatchConfig { games: 6, opening_plies: 2, max_plies: 80, seed: 3 };
-    let mut calls = Vec::new();
-    let a = run_match(&start, &strong, &weak, &SkirmishEval, &config, |p| calls.push(*p));
+    let config = MatchConfig { games: 6, opening_plies: 2, max_plies: 80, seed: 3, threads: 1 };
+    let (games, calls, tally) = play(&start, &strong, &weak, &SkirmishEval, &config);
     assert_eq!(calls.len(), 6);
-    assert_eq!(calls.last().unwrap(), &a.tally);
-    assert_eq!(a.tally.wins + a.tally.draws + a.tally.losses, 6);
-    assert!(a.tally.wins >= 5, "{:?}", a.tally);
-    for (i, game) in a.games.iter().enumerate() {
+    assert_eq!(calls.last().unwrap(), &tally);
+    assert_eq!(tally.wins + tally.draws + tally.losses, 6);
+    assert!(tally.wins >= 5, "{tally:?}");
+    for (i, game) in games.iter().enumerate() {
+        assert_eq!(game.number as usize, i, "one thread delivers the games in order");
         assert_eq!(game.first_engine_color, if i % 2 == 0 { Color::White } else { Color::Black });
         assert_eq!(game.opening_plies, 2);
         // Both games of a pair start from the same opening.
-        let pair = &a.games[i - i % 2];
+        let pair = &games[i - i % 2];
         assert_eq!(game.record.moves()[..2], pair.record.moves()[..2]);
         if !game.capped {
             assert_eq!(game.record.outcome(), Some(game.outcome));
         }
     }
-    let b = run_match(&start, &strong, &weak, &SkirmishEval, &config, |_| {});
-    let moves = |r: &damero_search::MatchResult<Skirmish>| {
-        r.games.iter().map(|g| g.record.move_texts()).collect::<Vec<_>>()
+    let moves = |games: &[MatchGame<Skirmish>]| {
+        let mut texts: Vec<_> = games.iter().map(|g| (g.number, g.record.move_texts())).collect();
+        texts.sort();
+        texts
     };
-    assert_eq!(moves(&a), moves(&b));
-    let (elo, margin) = a.elo();
+    let (again, _, _) = play(&start, &strong, &weak, &SkirmishEval, &config);
+    assert_eq!(moves(&games), moves(&again));
+    // On three threads the games finish in any order but are the same games.
+    let (threaded, _, threaded_tally) =
+        play(&start, &strong, &weak, &SkirmishEval, &MatchConfig { threads: 3, ..config });
+    assert_eq!(moves(&games), moves(&threaded));
+    assert_eq!(threaded_tally, tally);
+    let (elo, margin) = tally.elo();
     assert!(elo > 0.0 && margin > 0.0);
+}
+
+/// Skirmish's evaluator, or its opposite (an engine that wants to lose).
+#[derive(Clone, Copy, Debug)]
+struct Signed(i32);
+
+impl damero_core::Evaluator<Skirmish> for Signed {
+    fn evaluate(&self, position: &Skirmish) -> i32 {
+        self.0 * SkirmishEval.evaluate(position)
+    }
+}
+
+#[test]
+fn each_engine_evaluates_with_its_own_evaluator() {
+    // The same spec on both sides; only the evaluators differ, so the one
+    // that wants to win must win the match, whichever side it is given to.
+    let start = Skirmish::start(SkirmishRules::default());
+    let spec: EngineSpec = "alphabeta:depth=3".parse().unwrap();
+    let config = MatchConfig { games: 6, opening_plies: 2, max_plies: 80, seed: 4, threads: 1 };
+    let run = |first: Signed, second: Signed| {
+        run_match(&start, &spec, &spec, &first, &second, &config, |_, _| ControlFlow::Continue(()))
+    };
+    let honest_first = run(Signed(1), Signed(-1));
+    assert!(honest_first.wins > honest_first.losses, "{honest_first:?}");
+    let honest_second = run(Signed(-1), Signed(1));
+    assert!(honest_second.losses > honest_second.wins, "{honest_second:?}");
+}
+
+#[test]
+fn a_huge_match_starts_at_once_and_stops_when_asked() {
+    // u32::MAX games: scheduled lazily, so the first games come at once;
+    // breaking after three ends the match with exactly those three counted.
+    let start = TicTacToe::start(Default::default());
+    let spec: EngineSpec = "random".parse().unwrap();
+    for threads in [1, 2] {
+        let config = MatchConfig { games: u32::MAX, opening_plies: 0, max_plies: 20, seed: 1, threads };
+        let mut seen = 0;
+        let tally =
+            run_match(&start, &spec, &spec, &TicTacToeEval, &TicTacToeEval, &config, |_, progress| {
+                seen += 1;
+                assert_eq!(progress.total, u32::MAX);
+                if progress.played == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+            });
+        assert_eq!(seen, 3, "threads {threads}");
+        assert_eq!(tally.played, 3);
+        assert_eq!(tally.wins + tally.draws + tally.losses, 3);
+    }
 }
 
 #[test]
 fn match_ply_cap_is_a_draw() {
     let start = TicTacToe::start(Default::default());
     let spec: EngineSpec = "random".parse().unwrap();
-    let config = MatchConfig { games: 2, opening_plies: 0, max_plies: 3, seed: 1 };
-    let r = run_match(&start, &spec, &spec, &TicTacToeEval, &config, |_| {});
-    for game in &r.games {
+    let config = MatchConfig { games: 2, opening_plies: 0, max_plies: 3, seed: 1, threads: 1 };
+    let (games, _, _) = play(&start, &spec, &spec, &TicTacToeEval, &config);
+    assert_eq!(games.len(), 2);
+    for game in &games {
         assert!(game.capped);
         assert_eq!(game.outcome, Outcome::Draw);
         assert_eq!(game.record.moves().len(), 3);
