@@ -176,6 +176,18 @@ impl Game for Position {
         self.counted_outcome()
     }
 
+    fn end_reason(&self) -> Option<String> {
+        if self.count_legal_moves() > 0 {
+            return None;
+        }
+        let (white, black) = (self.count(Color::White), self.count(Color::Black));
+        let objective = match self.rules.objective {
+            Objective::Fewest => "fewest",
+            Objective::Most => "most",
+        };
+        Some(format!("no jump is left; pieces counted (white {white}, black {black}; {objective} wins)"))
+    }
+
     fn zobrist(&self) -> u64 {
         self.hash
     }
