@@ -5,6 +5,8 @@
 mod commands;
 mod engine_commands;
 mod games;
+mod play;
+mod replay;
 mod setup;
 
 use std::fmt;
@@ -140,6 +142,22 @@ enum Command {
         #[command(flatten)]
         position: PositionArgs,
     },
+    /// Check every move of the games of a PDN file and print their positions.
+    Replay {
+        /// Game id.
+        game: String,
+        /// The PDN file.
+        file: std::path::PathBuf,
+        /// Only this game of the file (from 1).
+        #[arg(long = "game", value_name = "N")]
+        game_number: Option<usize>,
+        /// Print only the final position of each game.
+        #[arg(long)]
+        last: bool,
+        /// A rule option `key=value` (repeatable).
+        #[arg(long = "rule", value_name = "KEY=VALUE")]
+        rules: Vec<String>,
+    },
     /// Search fixed positions of every game at fixed depth: prints the total
     /// node count (a regression signature) and the speed.
     Bench,
@@ -193,7 +211,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Play { game, level, side, engine_seed, position } => {
             let human = damero_core::Color::from_name(&side)
                 .ok_or_else(|| CliError::new(format!("--as takes white or black, not '{side}'")))?;
-            games::dispatch(&game, engine_commands::Play { position, level, human, engine_seed })
+            games::dispatch(&game, play::Play { position, level, human, engine_seed })
         }
         Command::Match {
             game,
@@ -224,14 +242,38 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 },
             )
         }
+        Command::Replay { game, file, game_number, last, rules } => {
+            games::dispatch(&game, replay::Replay { file, game: game_number, last, rules })
+        }
         Command::Bench => engine_commands::run_bench().map(|_| ()),
     }
 }
 
+/// Where a command writing with `println!` finds stdout closed (`damero
+/// moves | head -1`), std panics "failed printing to stdout"; this turns that
+/// one case into the documented exit: status 2, nothing more printed.
+fn exit_quietly_on_closed_stdout() {
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to stdout") {
+            std::process::exit(2);
+        }
+        default_hook(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    exit_quietly_on_closed_stdout();
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(error) if error.0 == play::STDOUT_CLOSED => ExitCode::from(2),
         Err(error) => {
             eprintln!("error: {error}");
             ExitCode::from(2)

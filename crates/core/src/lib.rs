@@ -40,7 +40,7 @@ pub use bitboard::{Bitboard, Squares};
 pub use color::Color;
 pub use eval::{Evaluator, Verdict};
 pub use game::{Game, MOVE_LIST_INLINE, MoveList, Outcome, Playout, natural_cmp};
-pub use pdn::{PdnError, PdnErrorKind, PdnGame, read_pdn, write_pdn};
+pub use pdn::{PdnError, PdnErrorKind, PdnGame, pdn_date, read_pdn, write_pdn};
 pub use record::GameRecord;
 pub use rules::{OptionError, RuleOption, RuleSet, parse_bool};
 pub use smallvec;

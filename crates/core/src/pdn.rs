@@ -203,7 +203,8 @@ type TokenError = (usize, usize, PdnErrorKind);
 /// escapes; positions are `(line, column)` from 1.
 fn tokenize(text: &str) -> Result<Vec<(Token<'_>, usize, usize)>, TokenError> {
     let mut tokens = Vec::new();
-    let mut cursor = Cursor { text, chars: text.char_indices().peekable(), line: 1, column: 1, at_line_start: true };
+    let mut cursor =
+        Cursor { text, chars: text.char_indices().peekable(), line: 1, column: 1, at_line_start: true };
     while let Some(c) = cursor.peek() {
         let (line, column) = (cursor.line, cursor.column);
         match c {
@@ -233,7 +234,8 @@ fn tokenize(text: &str) -> Result<Vec<(Token<'_>, usize, usize)>, TokenError> {
             ')' => return Err((line, column, PdnErrorKind::UnexpectedParenthesis)),
             '[' => {
                 cursor.next();
-                let (name, value) = read_tag(&mut cursor).ok_or((line, column, PdnErrorKind::MalformedTag))?;
+                let (name, value) =
+                    read_tag(&mut cursor).ok_or((line, column, PdnErrorKind::MalformedTag))?;
                 tokens.push((Token::Tag(name, value), line, column));
             }
             c if c.is_whitespace() => {
@@ -241,7 +243,10 @@ fn tokenize(text: &str) -> Result<Vec<(Token<'_>, usize, usize)>, TokenError> {
             }
             _ => {
                 let begin = cursor.offset();
-                while cursor.peek().is_some_and(|c| !c.is_whitespace() && !matches!(c, '{' | '(' | ')' | '[' | ';')) {
+                while cursor
+                    .peek()
+                    .is_some_and(|c| !c.is_whitespace() && !matches!(c, '{' | '(' | ')' | '[' | ';'))
+                {
                     cursor.next();
                 }
                 let end = cursor.offset();
@@ -384,7 +389,10 @@ fn begin_game<G: Game>(
             "GameType" => {
                 let found = value.split(',').next().unwrap_or("").trim().parse::<u32>().ok();
                 if found != G::PDN_GAME_TYPE {
-                    return Err(error(PdnErrorKind::WrongGameType { found: value.clone(), expected: G::PDN_GAME_TYPE }));
+                    return Err(error(PdnErrorKind::WrongGameType {
+                        found: value.clone(),
+                        expected: G::PDN_GAME_TYPE,
+                    }));
                 }
             }
             "Game" if !value.eq_ignore_ascii_case(G::NAME) => {
@@ -493,4 +501,63 @@ pub fn write_pdn<G: Game>(game: &PdnGame<G>) -> String {
     out.push_str(&line);
     out.push_str("\n\n");
     out
+}
+
+/// A `Date` tag value, `YYYY.MM.DD` (UTC), for a time given as seconds since
+/// the Unix epoch.
+pub fn pdn_date(unix_seconds: u64) -> String {
+    // Days to the civil date (Howard Hinnant's algorithm, proleptic Gregorian).
+    let days = (unix_seconds / 86_400) as i64 + 719_468;
+    let era = days.div_euclid(146_097);
+    let day_of_era = days.rem_euclid(146_097);
+    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 { month_index + 3 } else { month_index - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_civil_dates() {
+        assert_eq!(pdn_date(0), "1970.01.01");
+        assert_eq!(pdn_date(951_782_400), "2000.02.29");
+        assert_eq!(pdn_date(1_767_225_599), "2025.12.31");
+    }
+
+    #[test]
+    fn words_lose_numbers_and_marks() {
+        assert_eq!(move_text("1."), "");
+        assert_eq!(move_text("12..."), "");
+        assert_eq!(move_text("1.c3-d4!"), "c3-d4");
+        assert_eq!(move_text("9-13?!"), "9-13");
+        assert_eq!(move_text("$4"), "");
+        assert_eq!(result_of("2-0"), Some(Some(Outcome::Win(crate::Color::White))));
+        assert_eq!(result_of("*"), Some(None));
+        assert_eq!(result_of("9-13"), None);
+    }
+
+    #[test]
+    fn tokens_skip_comments_and_variations_and_know_their_place() {
+        let text = "[Event \"a \\\"b\\\"\"]\n1. c3-d4 {a (comment} (1. a3-b4 (1. e3-f4) {x}) f6-g5 ; rest\n% escape\n*";
+        let tokens = tokenize(text).unwrap();
+        let words: Vec<String> = tokens
+            .iter()
+            .map(|(t, l, c)| match t {
+                Token::Tag(n, v) => format!("{n}={v}@{l}:{c}"),
+                Token::Word(w) => format!("{w}@{l}:{c}"),
+            })
+            .collect();
+        assert_eq!(words, ["Event=a \"b\"@1:1", "1.@2:1", "c3-d4@2:4", "f6-g5@2:49", "*@4:1"]);
+        assert_eq!(tokenize("1. a3 { open").unwrap_err(), (1, 7, PdnErrorKind::UnterminatedComment));
+        assert_eq!(tokenize("\n (1. a3").unwrap_err(), (2, 2, PdnErrorKind::UnterminatedVariation));
+        assert_eq!(tokenize("a3 )").unwrap_err(), (1, 4, PdnErrorKind::UnexpectedParenthesis));
+        assert_eq!(tokenize("[Event \"x\n\"]").unwrap_err(), (1, 1, PdnErrorKind::MalformedTag));
+        assert_eq!(tokenize("[Event x]").unwrap_err(), (1, 1, PdnErrorKind::MalformedTag));
+    }
 }

@@ -65,7 +65,7 @@ mod tt;
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use bench::{BenchReport, bench};
 pub use engine::{Engine, EngineSpec, SpecError, SpecLimits};
-pub use level::{LevelError, MAX_LEVEL, MIN_LEVEL, level_spec};
+pub use level::{LevelClock, LevelError, MAX_LEVEL, MIN_LEVEL, level_budget, level_spec, level_spec_with};
 pub use limits::Limits;
 pub use matches::{MatchConfig, MatchGame, MatchProgress, MatchResult, elo_estimate, run_match};
 pub use mcts::{Mcts, MctsConfig, Rollout};
