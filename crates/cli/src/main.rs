@@ -273,7 +273,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(error) if error.0 == play::STDOUT_CLOSED => ExitCode::from(2),
+        // A closed stdout: nothing more can be said, and nobody reads it.
+        Err(error) if error.0 == play::STDOUT_CLOSED || error.0.contains("Broken pipe") => ExitCode::from(2),
         Err(error) => {
             eprintln!("error: {error}");
             ExitCode::from(2)
