@@ -116,3 +116,39 @@ pub fn level_spec_with(level: i32, seed: u64, clock: LevelClock) -> Result<Engin
         _ => return Err(LevelError { level }),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{MatchConfig, run_match};
+    use damero_core::Game;
+    use damero_draughts::{DraughtsEvaluator, Russian};
+
+    #[test]
+    fn budgets_grow_five_fold_every_two_levels() {
+        assert_eq!(level_budget(-1), Duration::ZERO);
+        assert_eq!(level_budget(0), Duration::ZERO);
+        assert_eq!(level_budget(10), Duration::from_secs(5));
+        for level in 1..=8 {
+            let ratio = level_budget(level + 2).as_secs_f64() / level_budget(level).as_secs_f64();
+            assert!((ratio - 5.0).abs() < 1e-5, "level {level}: {ratio}");
+        }
+        assert!(level_spec(11, 0).is_err() && level_spec(-2, 0).is_err());
+    }
+
+    /// Each rung of the ladder beats the one below at fixed seeds, on node
+    /// budgets (20 000 nodes a second) so the games are the same everywhere.
+    #[test]
+    fn the_ladder_is_ordered() {
+        let start = Russian::start(Default::default());
+        let clock = LevelClock::NodesPerSecond(20_000);
+        for (weak, strong) in [(-1, 2), (2, 5), (5, 8)] {
+            let weak_spec = level_spec_with(weak, 3, clock).unwrap();
+            let strong_spec = level_spec_with(strong, 3, clock).unwrap();
+            let config = MatchConfig { games: 4, opening_plies: 2, max_plies: 160, seed: 11 };
+            let result = run_match(&start, &strong_spec, &weak_spec, &DraughtsEvaluator::default(), &config, |_| {});
+            let t = result.tally;
+            assert!(t.wins > t.losses, "level {strong} against {weak}: +{} ={} -{}", t.wins, t.draws, t.losses);
+        }
+    }
+}
