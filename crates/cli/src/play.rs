@@ -232,12 +232,21 @@ impl<G: Game, E: Evaluator<G>> Session<G, E> {
         Ok(())
     }
 
-    /// The game so far in PDN style: `1. c3-d4 f6-g5 2. ...`.
+    /// The game so far in PDN style, `1. c3-d4 f6-g5 2. ...`, numbered in
+    /// pairs from the side that moves first in this game.
     fn move_list(&self) -> String {
-        let text = write_pdn(&PdnGame::new(self.record.clone()));
-        let body = text.split("\n\n").nth(1).unwrap_or("");
-        let words: Vec<&str> = body.split_whitespace().collect();
-        words[..words.len().saturating_sub(1)].join(" ")
+        let first = G::start(self.record.start().rules()).side_to_move();
+        let mut words = Vec::new();
+        let mut pair = 0;
+        for (ply, text) in self.record.move_texts().into_iter().enumerate() {
+            let side = self.record.positions()[ply].side_to_move();
+            if side == first || ply == 0 {
+                pair += 1;
+                words.push(if side == first { format!("{pair}.") } else { format!("{pair}...") });
+            }
+            words.push(text);
+        }
+        words.join(" ")
     }
 
     fn engine_move(&mut self) -> Result<(), CliError> {

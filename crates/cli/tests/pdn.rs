@@ -77,7 +77,7 @@ fn writes_what_it_reads_and_fen_only_for_another_start() {
     );
     assert!(first.contains("[Result \"1-0\"]\n[GameType \"25\"]\n"), "{first}");
     assert!(!first.contains("FEN") && !first.contains("SetUp"), "{first}");
-    assert!(first.contains("\n1. g3-f4 d6-e5 2. f4:d6 c7:e5 3. e3-f4 "), "{first}");
+    assert!(first.contains("\n1. g3-f4 d6-e5 2. f4xd6 c7xe5 3. e3-f4 "), "{first}");
     let second = write_pdn(&games[1]);
     assert!(second.contains("[SetUp \"1\"]\n[FEN \"W:Wc3:Bd4,d6\"]"), "{second}");
     // English: Black moves first, numbered from 1 as PDN does.

@@ -21,7 +21,9 @@
 //! the seven standard tags (`Event`, `Site`, `Date`, `Round`, `White`,
 //! `Black`, `Result`), `GameType` or `Game`, `SetUp "1"` and `FEN` only
 //! when the game does not begin at the standard start, then the other tags,
-//! then the moves numbered in pairs from the side that moved first.
+//! then the moves numbered in pairs from the side that moved first. Draughts
+//! captures are written with PDN's `x` (`c3xe5xc7`, where the game's own
+//! notation says `c3:e5:c7`); the reader takes either.
 //!
 //! Reading what was written gives the same games back: the same start, the
 //! same moves, the same result and tags.
@@ -473,7 +475,12 @@ pub fn write_pdn<G: Game>(game: &PdnGame<G>) -> String {
     let mut pair = 1;
     let mut words: Vec<String> = Vec::new();
     let positions = game.record.positions();
-    for (ply, text) in game.record.move_texts().into_iter().enumerate() {
+    for (ply, mut text) in game.record.move_texts().into_iter().enumerate() {
+        if G::PDN_GAME_TYPE.is_some() {
+            // PDN separates captured-path squares with `x` in every rule set;
+            // readers such as pydraughts take no other capture mark.
+            text = text.replace(':', "x");
+        }
         let side = positions[ply].side_to_move();
         if ply == 0 && side != first {
             words.push(format!("{pair}..."));

@@ -146,9 +146,16 @@ mod tests {
             let weak_spec = level_spec_with(weak, 3, clock).unwrap();
             let strong_spec = level_spec_with(strong, 3, clock).unwrap();
             let config = MatchConfig { games: 4, opening_plies: 2, max_plies: 160, seed: 11 };
-            let result = run_match(&start, &strong_spec, &weak_spec, &DraughtsEvaluator::default(), &config, |_| {});
+            let result =
+                run_match(&start, &strong_spec, &weak_spec, &DraughtsEvaluator::default(), &config, |_| {});
             let t = result.tally;
-            assert!(t.wins > t.losses, "level {strong} against {weak}: +{} ={} -{}", t.wins, t.draws, t.losses);
+            assert!(
+                t.wins > t.losses,
+                "level {strong} against {weak}: +{} ={} -{}",
+                t.wins,
+                t.draws,
+                t.losses
+            );
         }
     }
 }
