@@ -81,7 +81,7 @@ fn writes_what_it_reads_and_fen_only_for_another_start() {
     let second = write_pdn(&games[1]);
     assert!(second.contains("[SetUp \"1\"]\n[FEN \"W:Wc3:Bd4,d6\"]"), "{second}");
     // English: Black moves first, numbered from 1 as PDN does.
-    let mut record = GameRecord::new(English::start(EnglishRules::default()));
+    let mut record = GameRecord::new(English::start(EnglishRules));
     for m in ["11-15", "23-19", "8-11"] {
         record.try_play(m).unwrap();
     }

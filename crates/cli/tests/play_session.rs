@@ -50,7 +50,7 @@ fn a_scripted_game_with_every_command() {
     let eighth_rank_line = screen.lines().skip(first_rank_line).position(|l| l.starts_with("8 |")).unwrap();
     assert!(eighth_rank_line > 0);
     assert!(screen.contains(&format!("game saved to {saved}")), "{screen}");
-    let pdn = std::fs::read_to_string(&dir.join("game.pdn")).unwrap();
+    let pdn = std::fs::read_to_string(dir.join("game.pdn")).unwrap();
     assert!(pdn.contains("[GameType \"25\"]") && pdn.contains("1. c3-b4 "), "{pdn}");
     assert!(!pdn.contains("[FEN"), "standard start: no FEN tag: {pdn}");
     assert!(screen.contains("a new game"), "{screen}");

@@ -332,8 +332,7 @@ pub fn read_pdn<G: Game>(text: &str, rules: G::Rules) -> Result<Vec<PdnGame<G>>,
     let mut games = Vec::new();
     let mut tags: Vec<(String, String, usize, usize)> = Vec::new();
     let mut current: Option<PdnGame<G>> = None;
-    let mut tokens = tokens.into_iter().peekable();
-    while let Some((token, line, column)) = tokens.next() {
+    for (token, line, column) in tokens {
         let number = games.len() + 1;
         let error = |kind| PdnError { line, column, game: number, kind };
         match token {
@@ -345,7 +344,7 @@ pub fn read_pdn<G: Game>(text: &str, rules: G::Rules) -> Result<Vec<PdnGame<G>>,
             }
             Token::Word(word) => {
                 if current.is_none() {
-                    current = Some(begin_game(&tags, rules.clone(), games.len() + 1)?);
+                    current = Some(begin_game(&tags, rules, games.len() + 1)?);
                     tags.clear();
                 }
                 let game = current.as_mut().expect("a game was begun");
@@ -384,7 +383,7 @@ fn begin_game<G: Game>(
     rules: G::Rules,
     number: usize,
 ) -> Result<PdnGame<G>, PdnError> {
-    let mut start = G::start(rules.clone());
+    let mut start = G::start(rules);
     for (name, value, line, column) in tags {
         let error = |kind| PdnError { line: *line, column: *column, game: number, kind };
         match name.as_str() {
@@ -401,7 +400,7 @@ fn begin_game<G: Game>(
                 return Err(error(PdnErrorKind::WrongGame { found: value.clone() }));
             }
             "FEN" => {
-                start = G::from_fen(value, rules.clone())
+                start = G::from_fen(value, rules)
                     .map_err(|e| error(PdnErrorKind::BadFen { message: e.to_string() }))?;
             }
             _ => {}

@@ -114,10 +114,10 @@ pub fn render<G: Game>(position: &G, last: Option<&str>, flipped: bool) -> Strin
                     turned[to..to + g.width].copy_from_slice(&line[from..from + g.width]);
                 }
             } else {
-                for p in left..right {
+                for (p, cell) in turned.iter_mut().enumerate().take(right).skip(left) {
                     let q = g.columns[0] + g.columns[7] - p;
-                    if q < line.len() {
-                        turned[p] = line[q];
+                    if let Some(&mirrored) = line.get(q) {
+                        *cell = mirrored;
                     }
                 }
             }
@@ -152,7 +152,7 @@ pub fn render<G: Game>(position: &G, last: Option<&str>, flipped: bool) -> Strin
                 numbers[rank][file] = n;
             }
         }
-        for rank in 0..8 {
+        for (rank, numbers) in numbers.iter().enumerate() {
             let Some(index) = g.ranks[rank] else { continue };
             let mut line = padded(&g.lines[index], right + 2);
             line.truncate(right + 2);
@@ -160,7 +160,7 @@ pub fn render<G: Game>(position: &G, last: Option<&str>, flipped: bool) -> Strin
             text.push_str("   ");
             for shown in 0..8 {
                 let file = if flipped { 7 - shown } else { shown };
-                match numbers[rank][file] {
+                match numbers[file] {
                     0 => text.push_str("   "),
                     n => text.push_str(&format!("{n:>3}")),
                 }
