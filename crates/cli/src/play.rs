@@ -19,6 +19,9 @@ mod entry;
 /// stdout is closed: nothing could be printed anyway.
 pub const STDOUT_CLOSED: &str = "stdout is closed";
 
+/// The level of the engine that answers `hint`, `eval` and `draw`.
+const ANALYST_LEVEL: i32 = 6;
+
 /// The longest input line read; longer ones are refused whole.
 const MAX_LINE: usize = 4096;
 
@@ -64,6 +67,9 @@ struct Session<G: Game, E: Evaluator<G>> {
     seed: u64,
     evaluator: E,
     engine: Engine<G, E>,
+    /// The engine of `hint`, `eval` and `draw`: level 6 whatever the
+    /// playing level, so a weak opponent still gives sound advice.
+    analyst: Engine<G, E>,
     ending: Option<Ending>,
     terminal: bool,
 }
@@ -92,6 +98,7 @@ impl GameCommand for Play {
             level: self.level,
             seed,
             engine: Engine::new(&spec, evaluator.clone()),
+            analyst: Engine::new(&level_spec(ANALYST_LEVEL, seed)?, evaluator.clone()),
             evaluator,
             ending: None,
             terminal: std::io::stdout().is_terminal(),
@@ -317,6 +324,7 @@ impl<G: Game, E: Evaluator<G>> Session<G, E> {
                 self.record = self.start.clone();
                 self.ending = None;
                 self.engine.new_game();
+                self.analyst.new_game();
                 say!("a new game");
                 return Ok(Step::Board);
             }
@@ -341,7 +349,7 @@ impl<G: Game, E: Evaluator<G>> Session<G, E> {
             }
             "draw" if !over => return self.draw_offer(),
             "hint" if !over => {
-                let result = self.engine.think(&self.record, |_| {});
+                let result = self.analyst.think(&self.record, |_| {});
                 if let Some(mv) = result.best_move {
                     say!(
                         "hint: {} (score {})",
@@ -351,7 +359,7 @@ impl<G: Game, E: Evaluator<G>> Session<G, E> {
                 }
             }
             "eval" => {
-                let result = self.engine.think(&self.record, |_| {});
+                let result = self.analyst.think(&self.record, |_| {});
                 let mut score = result.score;
                 if self.record.position().side_to_move() != self.human {
                     score = Score(-score.0);
@@ -439,7 +447,7 @@ impl<G: Game, E: Evaluator<G>> Session<G, E> {
     fn draw_offer(&mut self) -> Result<Step, CliError> {
         // Draws the rules give end the game by themselves; what is left to
         // claim is an agreement.
-        let result = self.engine.think(&self.record, |_| {});
+        let result = self.analyst.think(&self.record, |_| {});
         let mut engine_score = result.score;
         if self.record.position().side_to_move() == self.human {
             engine_score = Score(-engine_score.0);
