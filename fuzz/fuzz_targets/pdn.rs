@@ -22,6 +22,6 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {
         check::<Russian>(text);
         check::<English>(text);
-        check::<damero_eliminar::Position>(text);
+        check::<damero_eliminar::Eliminar>(text);
     }
 });

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use clap::Args;
-use damero_core::{Game, GameRecord, PdnGame, RuleSet, read_pdn};
+use damero_core::{Game, GameRecord, OptionError, PdnGame, RuleSet, read_pdn};
 
 use crate::CliError;
 
@@ -35,16 +35,22 @@ pub struct PositionArgs {
 }
 
 impl PositionArgs {
-    /// The rules these flags describe.
+    /// The rules these flags describe: `--rule` settings in order, then the
+    /// `--seed` of a random start setup, then validation.
     pub fn rules<G: Game>(&self) -> Result<G::Rules, CliError> {
-        let mut settings: Vec<String> = self.rules.clone();
-        if let Some(seed) = self.seed {
-            if !G::Rules::OPTIONS.iter().any(|o| o.key == "seed") {
-                return Err(CliError::new(format!("{} has no random setup: --seed does not apply", G::NAME)));
-            }
-            settings.push(format!("seed={seed}"));
+        let mut rules = G::Rules::default();
+        for setting in &self.rules {
+            let (key, value) =
+                setting.split_once('=').ok_or_else(|| OptionError::Malformed { text: setting.clone() })?;
+            rules.set_option(key.trim(), value.trim())?;
         }
-        G::Rules::default().with_options(settings.iter().map(String::as_str)).map_err(CliError::from)
+        if let Some(seed) = self.seed {
+            rules = rules.with_setup_seed(seed).ok_or_else(|| {
+                CliError::new(format!("{} has no random setup: --seed does not apply", G::NAME))
+            })?;
+        }
+        rules.validate()?;
+        Ok(rules)
     }
 
     /// The game these flags describe: its start (or `--fen`) and the
@@ -68,7 +74,7 @@ impl PositionArgs {
                 }
             }
             (Some(fen), None) => GameRecord::new(G::from_fen(fen, rules)?),
-            (None, None) => GameRecord::new(G::start(rules)),
+            (None, None) => GameRecord::new(G::try_start(rules)?),
         };
         for text in self.moves.iter().flat_map(|m| m.split_whitespace()) {
             record.try_play(text)?;

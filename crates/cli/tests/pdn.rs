@@ -5,7 +5,7 @@ use std::process::{Command, Output};
 
 use damero_core::{Color, Game, GameRecord, Outcome, PdnErrorKind, PdnGame, read_pdn, write_pdn};
 use damero_draughts::{English, EnglishRules, Russian, RussianRules};
-use damero_eliminar::Position as Eliminar;
+use damero_eliminar::Eliminar;
 
 fn damero(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_damero")).args(args).output().expect("run damero")

@@ -8,6 +8,8 @@
 //! - the [`Game`] trait, [`Outcome`], typed [`RuleSet`] options and
 //!   [`OptionError`], and a [`GameRecord`] that keeps history for repetition;
 //! - the [`Evaluator`] trait the search crate is generic over;
+//! - with the `serde` feature, `Serialize`/`Deserialize` for those values
+//!   and for game records (read back with every move checked);
 //! - with the `testkit` feature, a conformance suite every game runs
 //!   (`damero_core::testkit`).
 //!
@@ -29,6 +31,8 @@ mod game;
 mod pdn;
 mod record;
 mod rules;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod square;
 mod stack;
 mod zobrist;
@@ -38,7 +42,7 @@ pub mod testkit;
 
 pub use bitboard::{Bitboard, Squares};
 pub use color::Color;
-pub use eval::{Evaluator, Verdict};
+pub use eval::{Evaluator, UnknownEvaluator, Verdict};
 pub use game::{Game, MOVE_LIST_INLINE, MoveList, Outcome, Playout, natural_cmp};
 pub use pdn::{PdnError, PdnErrorKind, PdnGame, pdn_date, read_pdn, write_pdn};
 pub use record::GameRecord;

@@ -93,7 +93,8 @@ pub fn level_spec_with(level: i32, seed: u64, clock: LevelClock) -> Result<Engin
             ..SpecLimits::default()
         },
     };
-    let alphabeta = |config: AlphaBetaConfig, limits: SpecLimits| EngineSpec::AlphaBeta { config, limits };
+    let alphabeta =
+        |config: AlphaBetaConfig, limits: SpecLimits| EngineSpec::AlphaBeta { config, limits, eval: None };
     let noisy = |noise: i32, limits: SpecLimits| {
         alphabeta(AlphaBetaConfig { noise, seed, tt_mib: 16, ..AlphaBetaConfig::default() }, limits)
     };

@@ -11,7 +11,8 @@
 //!   the options that keep fixed-depth values exact.
 //! - [`Mcts`]: UCT with a solver, tree reuse, seeded random or
 //!   evaluator-guided playouts, root-parallel threads.
-//! - [`Limits`] (depth, nodes, soft and hard time, a stop flag),
+//! - [`Limits`] (depth, nodes, soft and hard time, a game [`Clock`] that the
+//!   time manager turns into a per-move [`Budget`], a stop flag),
 //!   [`SearchInfo`] per iteration (its [`line`](SearchInfo::line) is the
 //!   CLI's `info` line) and [`SearchResult`].
 //! - For the command line: [`EngineSpec`] (`alphabeta:depth=8`,
@@ -60,11 +61,13 @@ mod perft;
 mod report;
 mod rng;
 mod score;
+mod selfplay;
+mod time;
 mod tt;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use bench::{BenchReport, bench};
-pub use engine::{Engine, EngineSpec, SpecError, SpecLimits};
+pub use engine::{Engine, EngineSpec, SpecError, SpecLimits, TimeControl, max_table_mib, max_threads};
 pub use level::{LevelClock, LevelError, MAX_LEVEL, MIN_LEVEL, level_budget, level_spec, level_spec_with};
 pub use limits::Limits;
 pub use matches::{MatchConfig, MatchGame, MatchProgress, MatchResult, elo_estimate, run_match};
@@ -73,4 +76,6 @@ pub use perft::{perft, perft_divide, perft_parallel};
 pub use report::{SearchInfo, SearchResult, format_pv};
 pub use rng::SeededRng;
 pub use score::{INFINITY, KNOWN, KNOWN_WIN, MAX_PLY, PROVEN, Score, WIN};
+pub use selfplay::{SCORE_CLAMP, Sample, SampleError, SelfplayConfig, selfplay_game, shard_range};
+pub use time::{Budget, Clock};
 pub use tt::TranspositionTable;
