@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use damero_core::{Evaluator, Game};
+use damero_core::{Evaluator, Game, GameRecord, Outcome};
 use damero_search::perft_parallel;
 
 use crate::CliError;
@@ -17,8 +17,13 @@ pub struct Moves {
 impl GameCommand for Moves {
     type Output = ();
     fn run<G: Game, E: Evaluator<G>>(self, _evaluator: E) -> Result<(), CliError> {
-        let position: G = self.position.position()?;
-        for text in position.legal_move_texts() {
+        let record: GameRecord<G> = self.position.record()?;
+        if let Some(end) = describe_end(&record) {
+            // stdout stays the (empty) move list: the game is over.
+            eprintln!("the game is over: {end}");
+            return Ok(());
+        }
+        for text in record.position().legal_move_texts() {
             println!("{text}");
         }
         Ok(())
@@ -83,9 +88,24 @@ pub struct Show {
 impl GameCommand for Show {
     type Output = ();
     fn run<G: Game, E: Evaluator<G>>(self, _evaluator: E) -> Result<(), CliError> {
-        let position: G = self.position.position()?;
+        let record: GameRecord<G> = self.position.record()?;
+        let position = record.position();
         print!("{}", position.diagram());
+        if let Some(end) = describe_end(&record) {
+            println!("game over: {end}");
+        }
         println!("{}", position.fen());
         Ok(())
     }
+}
+
+/// The result and why, when the game is over: `1/2-1/2 (draw: threefold
+/// repetition)`, `0-1 (black wins: white has no legal move)`.
+pub fn describe_end<G: Game>(record: &GameRecord<G>) -> Option<String> {
+    let outcome = record.outcome()?;
+    let reason = record.end_reason().unwrap_or_else(|| "the game is over".to_owned());
+    Some(match outcome {
+        Outcome::Win(color) => format!("{} ({color} wins: {reason})", outcome.result_text()),
+        Outcome::Draw => format!("{} (draw: {reason})", outcome.result_text()),
+    })
 }

@@ -1,15 +1,14 @@
 //! The commands that search: `bestmove`, `play`, `match`, `bench`.
 
-use std::fmt::Write as _;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use damero_core::{Color, Evaluator, Game, GameRecord, Outcome, RuleSet};
+use damero_core::{Color, Evaluator, Game, GameRecord, Outcome, PdnGame, RuleSet, write_pdn};
 use damero_search::{
     BenchReport, Clock, Engine, EngineSpec, Limits, MatchConfig, MatchGame, SpecLimits, bench,
-    bench_positions, level_spec, run_match,
+    bench_positions, run_match,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -162,83 +161,6 @@ pub fn describe_outcome(outcome: Outcome) -> String {
     }
 }
 
-/// `damero play`.
-pub struct Play {
-    pub position: PositionArgs,
-    pub level: i32,
-    pub human: Color,
-    pub engine_seed: Option<u64>,
-}
-
-impl GameCommand for Play {
-    type Output = ();
-    fn run<G: Game, E: Evaluator<G>>(self, evaluator: E) -> Result<(), CliError> {
-        let mut record: GameRecord<G> = self.position.record()?;
-        let seed = self.engine_seed.unwrap_or_else(|| {
-            SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
-        });
-        let spec = with_book(level_spec(self.level, seed)?);
-        let mut engine = Engine::new(&spec, evaluator);
-        let stdin = std::io::stdin();
-        let mut lines = stdin.lock().lines();
-        println!("damero {} at level {} ({spec}); you play {}.", G::NAME, self.level, self.human);
-        println!("Type a move, 'moves' for the legal moves, 'undo' to take back, 'quit' to stop.");
-        loop {
-            let position = *record.position();
-            println!();
-            print!("{}", position.diagram());
-            if let Some(outcome) = record.outcome() {
-                println!("Game over: {}", describe_outcome(outcome));
-                return Ok(());
-            }
-            if position.side_to_move() == self.human {
-                print!("your move> ");
-                std::io::stdout().flush()?;
-                let Some(line) = lines.next() else {
-                    println!();
-                    return Ok(());
-                };
-                let line = line?;
-                let text = line.trim();
-                match text {
-                    "" => continue,
-                    "quit" | "exit" => return Ok(()),
-                    "moves" | "help" | "?" => {
-                        println!("legal moves: {}", position.legal_move_texts().join(" "));
-                        continue;
-                    }
-                    "undo" => {
-                        // Take back the engine's reply and the human's move.
-                        record.undo();
-                        while record.position().side_to_move() != self.human && record.undo().is_some() {}
-                        continue;
-                    }
-                    _ => {}
-                }
-                if let Err(error) = record.try_play(text) {
-                    println!("{error}");
-                    println!("legal moves: {}", position.legal_move_texts().join(" "));
-                }
-            } else {
-                let started = Instant::now();
-                let result = engine.think(&record, |_| {});
-                let Some(mv) = result.best_move else {
-                    continue;
-                };
-                println!(
-                    "damero plays {} (score {}, depth {}, {} nodes, {:.1} s)",
-                    position.format_move(mv),
-                    result.score,
-                    result.depth,
-                    result.nodes,
-                    started.elapsed().as_secs_f64()
-                );
-                record.play(mv);
-            }
-        }
-    }
-}
-
 /// `damero match`.
 pub struct Match {
     pub position: PositionArgs,
@@ -326,49 +248,24 @@ impl GameCommand for Match {
     }
 }
 
-/// One game as PDN (draughts) or as the same tag-and-move-list text.
-fn write_game<G: Game>(game: &MatchGame<G>, first: &str, second: &str, draughts: bool) -> String {
-    let mut out = String::new();
-    let game_type = match G::NAME {
-        "english" => Some(21),
-        "spanish" => Some(24),
-        "russian" => Some(25),
-        _ => None,
-    };
+/// One game as PDN (draughts) or as the same tagged layout, by the
+/// library's writer.
+fn write_game<G: Game>(game: &MatchGame<G>, first: &str, second: &str, _draughts: bool) -> String {
+    let date = damero_core::pdn_date(SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()));
     let (white, black) =
         if game.first_engine_color == Color::White { (first, second) } else { (second, first) };
-    let _ = writeln!(out, "[Event \"damero match\"]\n[Round \"{}\"]", game.number + 1);
-    let _ = writeln!(out, "[White \"{white}\"]\n[Black \"{black}\"]");
-    let _ = writeln!(out, "[Result \"{}\"]", game.outcome.result_text());
-    if draughts {
-        if let Some(t) = game_type {
-            let _ = writeln!(out, "[GameType \"{t}\"]");
-        }
-    } else {
-        let _ = writeln!(out, "[Game \"{}\"]", G::NAME);
-    }
-    let _ = writeln!(out, "[FEN \"{}\"]", game.record.start().fen());
+    let mut pdn = PdnGame::new(game.record.clone());
+    pdn.set_tag("Event", "damero match");
+    pdn.set_tag("Site", "damero");
+    pdn.set_tag("Date", date);
+    pdn.set_tag("Round", (game.number + 1).to_string());
+    pdn.set_tag("White", white);
+    pdn.set_tag("Black", black);
+    pdn.result = Some(game.outcome);
     if game.capped {
-        let _ = writeln!(out, "[Termination \"ply limit\"]");
+        pdn.set_tag("Termination", "ply limit");
     }
-    out.push('\n');
-    let mut line = String::new();
-    for (ply, text) in game.record.move_texts().iter().enumerate() {
-        if ply % 2 == 0 {
-            let _ = write!(line, "{}. ", ply / 2 + 1);
-        }
-        line.push_str(text);
-        line.push(' ');
-        if line.len() > 70 {
-            out.push_str(line.trim_end());
-            out.push('\n');
-            line.clear();
-        }
-    }
-    line.push_str(game.outcome.result_text());
-    out.push_str(&line);
-    out.push_str("\n\n");
-    out
+    write_pdn(&pdn)
 }
 
 /// Runs the bench positions of one game (none for some games).

@@ -8,6 +8,8 @@ mod egdb;
 mod engine_commands;
 mod games;
 mod hub;
+mod play;
+mod replay;
 mod selfplay;
 mod setup;
 mod tune;
@@ -160,6 +162,22 @@ enum Command {
     },
     /// Opening books: `damero book build GAME --plies P --depth D --out FILE`.
     Book(book::BookArgs),
+    /// Check every move of the games of a PDN file and print their positions.
+    Replay {
+        /// Game id.
+        game: String,
+        /// The PDN file.
+        file: std::path::PathBuf,
+        /// Only this game of the file (from 1).
+        #[arg(long = "game", value_name = "N")]
+        game_number: Option<usize>,
+        /// Print only the final position of each game.
+        #[arg(long)]
+        last: bool,
+        /// A rule option `key=value` (repeatable).
+        #[arg(long = "rule", value_name = "KEY=VALUE")]
+        rules: Vec<String>,
+    },
     /// Play engine against itself from seeded random openings and write the
     /// quiet positions with the search score and the result (training data
     /// for `damero tune`), one `FEN<TAB>SCORE<TAB>RESULT` line each.
@@ -296,7 +314,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Play { game, level, side, engine_seed, egdb, position } => {
             let human = damero_core::Color::from_name(&side)
                 .ok_or_else(|| CliError::new(format!("--as takes white or black, not '{side}'")))?;
-            egdb::dispatch(&game, egdb, engine_commands::Play { position, level, human, engine_seed })
+            egdb::dispatch(&game, egdb, play::Play { position, level, human, engine_seed })
         }
         Command::Match {
             game,
@@ -331,6 +349,9 @@ fn run(cli: Cli) -> Result<(), CliError> {
         }
         Command::Egdb { command } => egdb::run(command),
         Command::Book(args) => book::run(args),
+        Command::Replay { game, file, game_number, last, rules } => {
+            games::dispatch(&game, replay::Replay { file, game: game_number, last, rules })
+        }
         Command::Selfplay {
             game,
             games,
@@ -386,10 +407,32 @@ fn run(cli: Cli) -> Result<(), CliError> {
     }
 }
 
+/// Where a command writing with `println!` finds stdout closed (`damero
+/// moves | head -1`), std panics "failed printing to stdout"; this turns that
+/// one case into the documented exit: status 2, nothing more printed.
+fn exit_quietly_on_closed_stdout() {
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to stdout") {
+            std::process::exit(2);
+        }
+        default_hook(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    exit_quietly_on_closed_stdout();
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        // A closed stdout: nothing more can be said, and nobody reads it.
+        Err(error) if error.0 == play::STDOUT_CLOSED || error.0.contains("Broken pipe") => ExitCode::from(2),
         Err(error) => {
             eprintln!("error: {error}");
             ExitCode::from(2)

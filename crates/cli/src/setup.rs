@@ -1,7 +1,9 @@
 //! Turning the common flags (`--fen`, `--rule`, `--seed`) into a position.
 
+use std::path::Path;
+
 use clap::Args;
-use damero_core::{Game, GameRecord, OptionError, RuleSet};
+use damero_core::{Game, GameRecord, OptionError, PdnGame, RuleSet, read_pdn};
 
 use crate::CliError;
 
@@ -21,6 +23,15 @@ pub struct PositionArgs {
     /// spaces, in the game's notation.
     #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
     pub moves: Option<String>,
+    /// Start from a game of this PDN file (its last position, or `--ply`).
+    #[arg(long, value_name = "FILE", conflicts_with = "fen")]
+    pub pdn: Option<std::path::PathBuf>,
+    /// Which game of the `--pdn` file, from 1.
+    #[arg(long = "game", value_name = "N", requires = "pdn", default_value_t = 1)]
+    pub game_number: usize,
+    /// How many moves of the `--pdn` game to play (default: all of them).
+    #[arg(long, value_name = "K", requires = "pdn")]
+    pub ply: Option<usize>,
 }
 
 impl PositionArgs {
@@ -46,11 +57,25 @@ impl PositionArgs {
     /// `--moves` played from there.
     pub fn record<G: Game>(&self) -> Result<GameRecord<G>, CliError> {
         let rules = self.rules::<G>()?;
-        let start = match &self.fen {
-            Some(fen) => G::from_fen(fen, rules)?,
-            None => G::try_start(rules)?,
+        let mut record = match (&self.fen, &self.pdn) {
+            (_, Some(path)) => {
+                let game = pdn_game::<G>(path, self.game_number, rules)?.record;
+                match self.ply {
+                    Some(ply) if ply > game.moves().len() => {
+                        return Err(CliError::new(format!(
+                            "--ply {ply}: game {} of {} has only {} moves",
+                            self.game_number,
+                            path.display(),
+                            game.moves().len()
+                        )));
+                    }
+                    Some(ply) => game.truncated(ply),
+                    None => game,
+                }
+            }
+            (Some(fen), None) => GameRecord::new(G::from_fen(fen, rules)?),
+            (None, None) => GameRecord::new(G::try_start(rules)?),
         };
-        let mut record = GameRecord::new(start);
         for text in self.moves.iter().flat_map(|m| m.split_whitespace()) {
             record.try_play(text)?;
         }
@@ -61,4 +86,32 @@ impl PositionArgs {
     pub fn position<G: Game>(&self) -> Result<G, CliError> {
         Ok(*self.record::<G>()?.position())
     }
+}
+
+/// Every game of the PDN file at `path`, each move checked.
+pub fn pdn_games<G: Game>(path: &Path, rules: G::Rules) -> Result<Vec<PdnGame<G>>, CliError> {
+    let bytes =
+        std::fs::read(path).map_err(|e| CliError::new(format!("cannot read {}: {e}", path.display())))?;
+    // PDN files from elsewhere are often Latin-1: a stray byte is kept as a
+    // replacement character rather than refusing the file.
+    let text = String::from_utf8_lossy(&bytes);
+    let games = read_pdn::<G>(&text, rules).map_err(|e| CliError::new(format!("{}: {e}", path.display())))?;
+    if games.is_empty() {
+        return Err(CliError::new(format!("{}: no game in the file", path.display())));
+    }
+    Ok(games)
+}
+
+/// Game `number` (from 1) of the PDN file at `path`.
+pub fn pdn_game<G: Game>(path: &Path, number: usize, rules: G::Rules) -> Result<PdnGame<G>, CliError> {
+    let mut games = pdn_games::<G>(path, rules)?;
+    let count = games.len();
+    if number == 0 || number > count {
+        return Err(CliError::new(format!(
+            "--game {number}: {} holds {count} game{} (numbered from 1)",
+            path.display(),
+            if count == 1 { "" } else { "s" }
+        )));
+    }
+    Ok(games.swap_remove(number - 1))
 }

@@ -1,5 +1,6 @@
 //! The `Game` trait every damero game implements.
 
+use core::cmp::Ordering;
 use core::fmt::Debug;
 use core::hash::Hash;
 
@@ -299,12 +300,71 @@ pub trait Game: Copy + Debug + PartialEq + Send + Sync + 'static {
     /// The board drawn for a terminal, several lines, ending in a newline.
     fn diagram(&self) -> String;
 
-    /// The legal moves as text, sorted as strings (the CLI's `moves` output).
+    /// The legal moves as text in natural order (the CLI's `moves` output):
+    /// as strings, except that runs of digits compare as numbers, so numeric
+    /// notation sorts by square number (`9-13` before `12-16`) while
+    /// algebraic squares (one digit each) sort exactly as strings.
     fn legal_move_texts(&self) -> Vec<String> {
         let mut moves = MoveList::new();
         self.legal_moves(&mut moves);
         let mut texts: Vec<String> = moves.iter().map(|&m| self.format_move(m)).collect();
-        texts.sort();
+        texts.sort_by(|a, b| natural_cmp(a, b));
         texts
+    }
+
+    /// The number of this game's rule set in the PDN `GameType` tag
+    /// (`21` English, `24` Spanish, `25` Russian), or `None` when PDN has no
+    /// number for it; records of such games name it in a `Game` tag instead.
+    const PDN_GAME_TYPE: Option<u32> = None;
+
+    /// Why the game is over by the position alone, in a few words ("white
+    /// has no legal move", "the 15-move three-kings rule"), or `None` while
+    /// it goes on. Repetition is the record's to name, not the position's.
+    /// Games override it to name their own endings; the default names the
+    /// two generic ones.
+    fn end_reason(&self) -> Option<String> {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        if moves.is_empty() {
+            Some(format!("{} has no legal move", self.side_to_move()))
+        } else if self.rule_draw() {
+            Some("a draw rule of the game (its move counter)".to_owned())
+        } else {
+            None
+        }
+    }
+}
+
+/// Compares two texts as strings, except that maximal runs of ASCII digits
+/// compare by their numeric value (then, for equal values such as `07` and
+/// `7`, by length): the order of [`Game::legal_move_texts`].
+pub fn natural_cmp(a: &str, b: &str) -> Ordering {
+    let (mut a, mut b) = (a.as_bytes(), b.as_bytes());
+    loop {
+        match (a.first(), b.first()) {
+            (None, None) => return Ordering::Equal,
+            (None, Some(_)) => return Ordering::Less,
+            (Some(_), None) => return Ordering::Greater,
+            (Some(x), Some(y)) if x.is_ascii_digit() && y.is_ascii_digit() => {
+                let run = |s: &[u8]| s.iter().take_while(|c| c.is_ascii_digit()).count();
+                let (la, lb) = (run(a), run(b));
+                let (da, db) = (&a[..la], &b[..lb]);
+                let strip = |d: &[u8]| -> usize { d.iter().take_while(|&&c| c == b'0').count() };
+                let (na, nb) = (&da[strip(da)..], &db[strip(db)..]);
+                let order = na.len().cmp(&nb.len()).then_with(|| na.cmp(nb)).then_with(|| la.cmp(&lb));
+                if order != Ordering::Equal {
+                    return order;
+                }
+                a = &a[la..];
+                b = &b[lb..];
+            }
+            (Some(x), Some(y)) => {
+                if x != y {
+                    return x.cmp(y);
+                }
+                a = &a[1..];
+                b = &b[1..];
+            }
+        }
     }
 }

@@ -29,6 +29,7 @@ mod bitboard;
 mod color;
 mod eval;
 mod game;
+mod pdn;
 mod record;
 mod rules;
 #[cfg(feature = "serde")]
@@ -43,7 +44,8 @@ pub mod testkit;
 pub use bitboard::{Bitboard, Squares};
 pub use color::Color;
 pub use eval::{Evaluator, UnknownEvaluator, Verdict};
-pub use game::{Game, MOVE_LIST_INLINE, MoveList, Outcome, Playout};
+pub use game::{Game, MOVE_LIST_INLINE, MoveList, Outcome, Playout, natural_cmp};
+pub use pdn::{PdnError, PdnErrorKind, PdnGame, pdn_date, read_pdn, write_pdn};
 pub use record::GameRecord;
 pub use rules::{NoRules, OptionError, RuleOption, RuleSet, parse_bool};
 pub use smallvec;

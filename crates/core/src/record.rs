@@ -86,6 +86,39 @@ impl<G: Game> GameRecord<G> {
         }
     }
 
+    /// Every position so far, the start first.
+    pub fn positions(&self) -> &[G] {
+        &self.positions
+    }
+
+    /// The same game cut back to its first `plies` moves (all of them when
+    /// it has fewer).
+    pub fn truncated(&self, plies: usize) -> GameRecord<G> {
+        let keep = plies.min(self.moves.len());
+        GameRecord {
+            start: self.start,
+            positions: self.positions[..=keep].to_vec(),
+            moves: self.moves[..keep].to_vec(),
+        }
+    }
+
+    /// Why the game is over, in a few words ("white has no legal move",
+    /// "threefold repetition"), or `None` while it goes on: the reason for
+    /// [`outcome`](GameRecord::outcome).
+    pub fn end_reason(&self) -> Option<String> {
+        let current = self.position();
+        if let Some(reason) = current.end_reason() {
+            return Some(reason);
+        }
+        match current.repetition_limit() {
+            Some(limit) if self.repetitions() >= limit => Some(match limit {
+                3 => "threefold repetition".to_owned(),
+                n => format!("the position stood {n} times"),
+            }),
+            _ => None,
+        }
+    }
+
     /// The moves written out, each in the notation of the position it was
     /// played from.
     pub fn move_texts(&self) -> Vec<String> {

@@ -73,6 +73,18 @@ impl Game for Cross {
         if self.far_rank_win() { Outcome::Win(self.side) } else { Outcome::Win(!self.side) }
     }
 
+    fn end_reason(&self) -> Option<String> {
+        if self.far_rank_win() {
+            Some(format!("{} reached the far rank and kept its piece there", self.side))
+        } else if self.count_legal_moves() == 0 {
+            Some(format!("{} has no legal move", self.side))
+        } else if self.rule_draw() {
+            Some("the ply limit of the rules".to_owned())
+        } else {
+            None
+        }
+    }
+
     fn rule_draw(&self) -> bool {
         self.rules.max_plies.is_some_and(|limit| self.plies >= limit)
     }

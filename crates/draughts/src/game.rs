@@ -16,6 +16,7 @@ impl<V: Variant> Game for Draughts<V> {
     type MoveError = MoveError;
 
     const NAME: &'static str = V::NAME;
+    const PDN_GAME_TYPE: Option<u32> = V::PDN_GAME_TYPE;
 
     /// An estimate, not a proof: twelve flying kings have at most 12 x 13
     /// quiet moves, and capture sequences that differ in their captured
@@ -91,6 +92,38 @@ impl<V: Variant> Game for Draughts<V> {
             DrawRule::FortyKingPlies => self.since_capture_or_man_move >= 40,
             DrawRule::EightyPliesWithoutProgress => self.since_capture_or_man_move >= 80,
         }
+    }
+
+    fn end_reason(&self) -> Option<String> {
+        if self.count() == 0 {
+            if V::BOTH_BLOCKED && self.with_side_to_move(!self.side).count() == 0 {
+                return Some("both sides are blocked: the side with more pieces wins".to_owned());
+            }
+            return Some(if self.pieces[self.side.index()] == 0 {
+                format!("{} has no pieces left", self.side)
+            } else {
+                format!("{} has no legal move", self.side)
+            });
+        }
+        if !self.rule_draw() {
+            return None;
+        }
+        Some(
+            match self.rules.draw_rule() {
+                DrawRule::Fsr if self.since_capture_or_man_move >= 30 => {
+                    "15 moves each of kings only, without a capture (rule 13c)"
+                }
+                DrawRule::Fsr if self.lone_king_draw(false) => {
+                    "three kings or more against a lone king for 15 moves (rule 13b)"
+                }
+                DrawRule::Fsr => "kings on both sides, material unchanged for too long (rule 13d)",
+                DrawRule::Olsen => "the 15-move three-kings rule (3 kings against 1)",
+                DrawRule::FortyPliesWithoutCapture => "40 plies without a capture",
+                DrawRule::FortyKingPlies => "40 plies of king moves without a capture",
+                DrawRule::EightyPliesWithoutProgress => "40 moves each without a capture or a man move",
+            }
+            .to_owned(),
+        )
     }
 
     fn repetition_limit(&self) -> Option<u32> {

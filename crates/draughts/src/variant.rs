@@ -77,6 +77,8 @@ pub trait Variant: Copy + Debug + Default + PartialEq + Eq + Send + Sync + 'stat
     const BOTH_BLOCKED: bool;
     /// Squares written as PDN numbers 1-32 (English).
     const NUMERIC: bool;
+    /// The PDN `GameType` number, if PDN has one for this rule set.
+    const PDN_GAME_TYPE: Option<u32>;
     /// The typed options.
     type Rules: DraughtsRules;
 }
@@ -84,7 +86,7 @@ pub trait Variant: Copy + Debug + Default + PartialEq + Eq + Send + Sync + 'stat
 macro_rules! variant {
     ($(#[$doc:meta])* $name:ident, $id:literal, $rules:ty, first = $first:ident, mirrored = $mirrored:literal,
      flying = $flying:literal, continue = $cont:literal, majority = $maj:literal, both_blocked = $bb:literal,
-     numeric = $num:literal) => {
+     numeric = $num:literal, pdn = $pdn:expr) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         pub struct $name;
@@ -98,6 +100,7 @@ macro_rules! variant {
             const MAJORITY_RULE: bool = $maj;
             const BOTH_BLOCKED: bool = $bb;
             const NUMERIC: bool = $num;
+            const PDN_GAME_TYPE: Option<u32> = $pdn;
             type Rules = $rules;
         }
     };
@@ -106,22 +109,22 @@ macro_rules! variant {
 variant!(
     /// Russian draughts (shashki): `../shared/rules/russian.md`.
     RussianVariant, "russian", RussianRules, first = White, mirrored = false, flying = true,
-    continue = true, majority = false, both_blocked = false, numeric = false
+    continue = true, majority = false, both_blocked = false, numeric = false, pdn = Some(25)
 );
 variant!(
     /// Zisnella draughts: `../shared/rules/zisnella.md`.
     ZisnellaVariant, "zisnella", ZisnellaRules, first = White, mirrored = true, flying = true,
-    continue = false, majority = false, both_blocked = true, numeric = false
+    continue = false, majority = false, both_blocked = true, numeric = false, pdn = None
 );
 variant!(
     /// Classic Spanish draughts: `../shared/rules/zisnella.md`, the *Spanish* parts.
     SpanishVariant, "spanish", SpanishRules, first = White, mirrored = true, flying = true,
-    continue = false, majority = true, both_blocked = false, numeric = false
+    continue = false, majority = true, both_blocked = false, numeric = false, pdn = Some(24)
 );
 variant!(
     /// English checkers: `../shared/rules/russian.md`, last section.
     EnglishVariant, "english", EnglishRules, first = Black, mirrored = false, flying = false,
-    continue = false, majority = false, both_blocked = false, numeric = true
+    continue = false, majority = false, both_blocked = false, numeric = true, pdn = Some(21)
 );
 
 /// Russian draw rules (russian.md 13).

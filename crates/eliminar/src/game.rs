@@ -78,6 +78,15 @@ impl Game for Eliminar {
     }
 
     /// Rule 6: by counting pieces under the objective; equal counts draw.
+    fn end_reason(&self) -> Option<String> {
+        if self.count_legal_moves() > 0 {
+            return None;
+        }
+        let (white, black) = (self.count(Color::White), self.count(Color::Black));
+        let objective = self.rules().objective;
+        Some(format!("no jump is left; pieces counted (white {white}, black {black}; {objective} wins)"))
+    }
+
     fn terminal_outcome(&self) -> Outcome {
         self.counted_outcome()
     }

@@ -1,19 +1,30 @@
 //! Playing levels for `damero play --level L`.
 //!
 //! As in the Russian program of the seed text, levels run from −1, the
-//! simplest, upwards, and thinking grows about five-fold every two levels.
-//! Levels up to 9 limit nodes, not time, so they play the same on every
-//! machine; level 10 is the strongest the machine allows (five seconds a
-//! move on every core).
+//! simplest, upwards, and thinking time grows about five-fold every two
+//! levels (×√5 a level), from instant at −1 and 0 to the strongest the
+//! machine allows at 10. Levels 1 to 9 search for a time budget; level 10
+//! searches five seconds a move on every core with a larger table.
 //!
-//! | level | engine |
-//! |---|---|
-//! | −1 | a random legal move |
-//! | 0 | alpha-beta depth 1, evaluation noise ±300 |
-//! | 1 | depth 2, noise ±100 |
-//! | 2 | depth 4, noise ±30 |
-//! | 3..=9 | alpha-beta, 2000·√5^(L−3) nodes (2 000 … 250 000) |
-//! | 10 | alpha-beta, 5 s a move, every core, 128 MiB table |
+//! | level | engine | time a move |
+//! |---|---|---|
+//! | −1 | a random legal move | instant |
+//! | 0 | alpha-beta depth 1, evaluation noise ±300 | instant |
+//! | 1 | depth ≤ 3, noise ±100 | ≤ 4 ms |
+//! | 2 | depth ≤ 5, noise ±30 | ≤ 8 ms |
+//! | 3 | alpha-beta | 18 ms |
+//! | 4 | alpha-beta | 40 ms |
+//! | 5 | alpha-beta | 89 ms |
+//! | 6 | alpha-beta | 0.2 s |
+//! | 7 | alpha-beta | 0.45 s |
+//! | 8 | alpha-beta | 1 s |
+//! | 9 | alpha-beta | 2.2 s |
+//! | 10 | alpha-beta, every core, 128 MiB table | 5 s |
+//!
+//! The budget of level L (1 ≤ L ≤ 10) is 5 s · √5^(L−10), the
+//! [`level_budget`]. For reproducible play (tests, ladders at fixed seeds)
+//! [`level_spec_with`] turns each budget into a node count at a given
+//! speed instead of a clock.
 
 use core::fmt;
 use std::time::Duration;
@@ -41,39 +52,112 @@ impl fmt::Display for LevelError {
 
 impl std::error::Error for LevelError {}
 
+/// How a level's time budget is spent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum LevelClock {
+    /// By the clock (what `damero play` uses).
+    Time,
+    /// As nodes, at this many nodes a second: the same moves on every
+    /// machine and under any load.
+    NodesPerSecond(u64),
+}
+
+/// The thinking time of `level`: zero at −1 and 0, then 5 s · √5^(L−10).
+pub fn level_budget(level: i32) -> Duration {
+    if level <= 0 {
+        return Duration::ZERO;
+    }
+    Duration::from_secs_f64(5.0 * 5f64.sqrt().powi(level.min(MAX_LEVEL) - MAX_LEVEL))
+}
+
 /// The engine that plays at `level`; `seed` varies the weak levels' noise
 /// and random moves.
 ///
 /// # Errors
 /// [`LevelError`] outside [`MIN_LEVEL`]`..=`[`MAX_LEVEL`].
 pub fn level_spec(level: i32, seed: u64) -> Result<EngineSpec, LevelError> {
+    level_spec_with(level, seed, LevelClock::Time)
+}
+
+/// [`level_spec`] with the budget spent as `clock` says.
+///
+/// # Errors
+/// [`LevelError`] outside [`MIN_LEVEL`]`..=`[`MAX_LEVEL`].
+pub fn level_spec_with(level: i32, seed: u64, clock: LevelClock) -> Result<EngineSpec, LevelError> {
+    let budget = level_budget(level);
+    let limits = |depth: Option<u32>| match clock {
+        LevelClock::Time => SpecLimits { depth, movetime: Some(budget), ..SpecLimits::default() },
+        LevelClock::NodesPerSecond(rate) => SpecLimits {
+            depth,
+            nodes: Some(((budget.as_secs_f64() * rate as f64) as u64).max(1)),
+            ..SpecLimits::default()
+        },
+    };
     let alphabeta =
         |config: AlphaBetaConfig, limits: SpecLimits| EngineSpec::AlphaBeta { config, limits, eval: None };
-    let noisy = |depth: u32, noise: i32| {
-        alphabeta(
-            AlphaBetaConfig { noise, seed, tt_mib: 16, ..AlphaBetaConfig::default() },
-            SpecLimits { depth: Some(depth), ..SpecLimits::default() },
-        )
+    let noisy = |noise: i32, limits: SpecLimits| {
+        alphabeta(AlphaBetaConfig { noise, seed, tt_mib: 16, ..AlphaBetaConfig::default() }, limits)
     };
     Ok(match level {
         -1 => EngineSpec::Random { seed },
-        0 => noisy(1, 300),
-        1 => noisy(2, 100),
-        2 => noisy(4, 30),
-        3..=9 => {
-            let nodes = (2000.0 * 5f64.sqrt().powi(level - 3)).round() as u64;
-            alphabeta(
-                AlphaBetaConfig { tt_mib: 32, seed, ..AlphaBetaConfig::default() },
-                SpecLimits { nodes: Some(nodes), ..SpecLimits::default() },
-            )
-        }
+        0 => noisy(300, SpecLimits { depth: Some(1), ..SpecLimits::default() }),
+        1 => noisy(100, limits(Some(3))),
+        2 => noisy(30, limits(Some(5))),
+        3..=9 => alphabeta(AlphaBetaConfig { tt_mib: 32, seed, ..AlphaBetaConfig::default() }, limits(None)),
         10 => {
-            let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let threads = match clock {
+                LevelClock::Time => std::thread::available_parallelism().map_or(1, |n| n.get()),
+                LevelClock::NodesPerSecond(_) => 1,
+            };
             alphabeta(
                 AlphaBetaConfig { threads, tt_mib: 128, seed, ..AlphaBetaConfig::default() },
-                SpecLimits { movetime: Some(Duration::from_secs(5)), ..SpecLimits::default() },
+                limits(None),
             )
         }
         _ => return Err(LevelError { level }),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{MatchConfig, run_match};
+    use damero_core::Game;
+    use damero_draughts::{DraughtsEvaluator, Russian};
+
+    #[test]
+    fn budgets_grow_five_fold_every_two_levels() {
+        assert_eq!(level_budget(-1), Duration::ZERO);
+        assert_eq!(level_budget(0), Duration::ZERO);
+        assert_eq!(level_budget(10), Duration::from_secs(5));
+        for level in 1..=8 {
+            let ratio = level_budget(level + 2).as_secs_f64() / level_budget(level).as_secs_f64();
+            assert!((ratio - 5.0).abs() < 1e-5, "level {level}: {ratio}");
+        }
+        assert!(level_spec(11, 0).is_err() && level_spec(-2, 0).is_err());
+    }
+
+    /// Each rung of the ladder beats the one below at fixed seeds, on node
+    /// budgets (20 000 nodes a second) so the games are the same everywhere.
+    #[test]
+    fn the_ladder_is_ordered() {
+        let start = Russian::start(Default::default());
+        let clock = LevelClock::NodesPerSecond(20_000);
+        for (weak, strong) in [(-1, 2), (2, 5), (5, 8)] {
+            let weak_spec = level_spec_with(weak, 3, clock).unwrap();
+            let strong_spec = level_spec_with(strong, 3, clock).unwrap();
+            let config = MatchConfig { games: 4, opening_plies: 2, max_plies: 160, seed: 11, threads: 1 };
+            let evaluator = DraughtsEvaluator::default();
+            let t = run_match(&start, &strong_spec, &weak_spec, &evaluator, &evaluator, &config, |_, _| {
+                core::ops::ControlFlow::Continue(())
+            });
+            assert!(
+                t.wins > t.losses,
+                "level {strong} against {weak}: +{} ={} -{}",
+                t.wins,
+                t.draws,
+                t.losses
+            );
+        }
+    }
 }

@@ -75,7 +75,7 @@ pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use bench::{BENCH_POSITIONS, BenchPosition, BenchReport, bench, bench_positions};
 pub use book::{Book, BookError, BookMove};
 pub use engine::{Engine, EngineSpec, SpecError, SpecLimits, TimeControl, max_table_mib, max_threads};
-pub use level::{LevelError, MAX_LEVEL, MIN_LEVEL, level_spec};
+pub use level::{LevelClock, LevelError, MAX_LEVEL, MIN_LEVEL, level_budget, level_spec, level_spec_with};
 pub use limits::Limits;
 pub use matches::{MatchConfig, MatchGame, MatchProgress, elo_estimate, run_match};
 pub use mcts::{Mcts, MctsConfig, Rollout};

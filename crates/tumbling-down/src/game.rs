@@ -59,6 +59,17 @@ impl Game for TumblingDown {
         Outcome::Win(self.state.winner.unwrap_or(!self.state.side))
     }
 
+    fn end_reason(&self) -> Option<String> {
+        match self.state.winner {
+            Some(winner) => Some(format!("{} lost its king (rule 10)", !winner)),
+            None if self.state.owned[self.state.side.index()].is_empty() => {
+                Some(format!("{} has nothing left to move", self.state.side))
+            }
+            None if self.rule_draw() => Some("the ply limit of the rules (rule 11)".to_owned()),
+            None => None,
+        }
+    }
+
     /// Rule 11: `max_plies` plies played since the start or the position text.
     fn rule_draw(&self) -> bool {
         self.rules.max_plies.is_some_and(|limit| self.state.plies >= limit)

@@ -85,10 +85,10 @@ pub fn check_position<G: Game>(position: &G) -> MoveList<G::Move> {
         texts.push(text);
     }
     let mut sorted = texts.clone();
-    sorted.sort();
+    sorted.sort_by(|a, b| crate::natural_cmp(a, b));
     sorted.dedup();
     assert_eq!(sorted.len(), texts.len(), "two moves print alike at {fen}: {texts:?}");
-    assert_eq!(position.legal_move_texts(), sorted, "legal_move_texts not sorted at {fen}");
+    assert_eq!(position.legal_move_texts(), sorted, "legal_move_texts not in natural order at {fen}");
 
     // random_move is uniform: the value picking index i of n is
     // ceil(i * 2^64 / n), so n such values must give n different legal moves.
