@@ -47,6 +47,8 @@ mod mv;
 mod notation;
 mod playout;
 mod position;
+mod rays;
+mod targets;
 mod variant;
 
 pub use eval::DraughtsEvaluator;

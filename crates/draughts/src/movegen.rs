@@ -2,19 +2,24 @@
 //!
 //! Captures are found by depth-first search from each piece that can capture,
 //! with the captured pieces kept on the board as blockers until the move ends
-//! (the "Turkish strike" rule, russian.md 8 / zisnella.md 9). Quiet moves are
-//! bitboard shifts. Everything that differs between the rule sets is a
-//! constant of [`Variant`], so each rule set gets its own specialised copy.
+//! (the "Turkish strike" rule, russian.md 8 / zisnella.md 9), and handed to a
+//! [`CaptureSink`]: a move list, a counter (perft's bulk count), a path
+//! collector (notation). Quiet moves are one walk handed to a
+//! [`QuietSink`]: listing or counting. Everything that differs between the
+//! rule sets is a constant of [`Variant`] and the side to move is a const
+//! parameter, so each rule set and side gets its own specialised copy.
+//! Flying kings read precomputed rays ([`crate::rays`]): no loop walks a
+//! diagonal square by square.
 
 use core::marker::PhantomData;
 
 use damero_core::{Color, MoveList};
 
 use crate::Move;
-use crate::layout::{
-    ALL_STEPS, BOTTOM_ROW, DOWN_LEFT, DOWN_RIGHT, Step, TOP_ROW, UP_LEFT, UP_RIGHT, VALID, shift,
-};
+use crate::layout::{ALL_STEPS, BOTTOM_ROW, DOWN_LEFT, DOWN_RIGHT, Step, TOP_ROW, UP_LEFT, UP_RIGHT, VALID, shift};
 use crate::position::Draughts;
+use crate::rays::{Direction, open, pop_nearest, ray, step};
+use crate::targets::JumpBoard;
 use crate::variant::{DraughtsRules, Variant};
 
 /// Runs `$body` once for each step of [`ALL_STEPS`] selected by the bit mask
@@ -42,13 +47,24 @@ macro_rules! for_each_step {
     }};
 }
 
-/// Runs `$body` for each forward step of a man of colour `$side`, the
-/// steps constant in each arm.
-macro_rules! for_each_forward_step {
-    ($side:expr, |$step:ident| $body:block) => {{
-        match $side {
-            Color::White => for_each_step!(WHITE_FORWARD, |$step| $body),
-            Color::Black => for_each_step!(BLACK_FORWARD, |$step| $body),
+/// Runs `$body` for the four directions, `$dir` a constant in each copy.
+macro_rules! for_each_direction {
+    (|$dir:ident| $body:block) => {{
+        {
+            let $dir: Direction = 0;
+            $body
+        }
+        {
+            let $dir: Direction = 1;
+            $body
+        }
+        {
+            let $dir: Direction = 2;
+            $body
+        }
+        {
+            let $dir: Direction = 3;
+            $body
         }
     }};
 }
@@ -57,6 +73,34 @@ macro_rules! for_each_forward_step {
 const WHITE_FORWARD: u8 = 0b0011;
 /// Forward directions of Black men.
 const BLACK_FORWARD: u8 = 0b1100;
+
+/// The forward directions of the side (`WHITE` or Black) as a mask over
+/// [`ALL_STEPS`] (White moves up the board).
+#[inline(always)]
+const fn forward<const WHITE: bool>() -> u8 {
+    if WHITE { WHITE_FORWARD } else { BLACK_FORWARD }
+}
+
+/// The steps of the side, forward first: `[i ^ 2]` is opposite `[i]`.
+#[inline(always)]
+pub(crate) const fn side_steps<const WHITE: bool>() -> [Step; 4] {
+    if WHITE { [UP_LEFT, UP_RIGHT, DOWN_RIGHT, DOWN_LEFT] } else { [DOWN_RIGHT, DOWN_LEFT, UP_LEFT, UP_RIGHT] }
+}
+
+/// The row where men of the side are crowned.
+#[inline(always)]
+const fn crowning<const WHITE: bool>() -> u64 {
+    if WHITE { TOP_ROW } else { BOTTOM_ROW }
+}
+
+/// The row where men of `color` are crowned.
+#[inline(always)]
+pub(crate) const fn crowning_row(color: Color) -> u64 {
+    match color {
+        Color::White => TOP_ROW,
+        Color::Black => BOTTOM_ROW,
+    }
+}
 
 /// The most jumps one capture can make (12 pieces to take, with margin).
 pub(crate) const MAX_JUMPS: usize = 16;
@@ -109,19 +153,25 @@ pub(crate) trait CaptureSink {
     /// Whether the sink reads the path (notation does; move lists do not, so
     /// the hot path skips recording it).
     const RECORDS_PATH: bool;
+    /// Whether short kings try the side's forward directions first (the
+    /// order random playouts number captures in) rather than [`ALL_STEPS`]'
+    /// order (the order of the move list).
+    const FORWARD_FIRST: bool = false;
     /// One complete sequence. `may_repeat` is false when no other path can
     /// make the same move (a man taking fewer than four pieces, since two
     /// different jump orders of a man only meet around a ring of four).
     fn capture(&mut self, mv: Move, path: &CapturePath, may_repeat: bool);
 }
 
-/// Collects moves, merging paths that make the same move (rule 11).
-struct ListSink<'a> {
-    list: &'a mut MoveList<Move>,
+/// Collects moves, merging paths that make the same move (rule 11);
+/// `FORWARD_FIRST` as [`CaptureSink::FORWARD_FIRST`].
+pub(crate) struct ListSink<'a, const FORWARD_FIRST: bool> {
+    pub(crate) list: &'a mut MoveList<Move>,
 }
 
-impl CaptureSink for ListSink<'_> {
+impl<const FORWARD_FIRST: bool> CaptureSink for ListSink<'_, FORWARD_FIRST> {
     const RECORDS_PATH: bool = false;
+    const FORWARD_FIRST: bool = FORWARD_FIRST;
 
     #[inline]
     fn capture(&mut self, mv: Move, _path: &CapturePath, may_repeat: bool) {
@@ -131,8 +181,31 @@ impl CaptureSink for ListSink<'_> {
     }
 }
 
-/// The depth-first capture search for one moving piece.
-struct CaptureSearch<'a, V: Variant, S: CaptureSink> {
+/// Counts moves without listing them: only those another path may repeat
+/// are kept, to merge them (rule 11).
+struct CountSink<'a> {
+    unique: u64,
+    /// Borrowed: a sink holding the list would be moved, copying its
+    /// inline buffer (measured: a third of the time of a king middlegame).
+    repeatable: &'a mut MoveList<Move>,
+}
+
+impl CaptureSink for CountSink<'_> {
+    const RECORDS_PATH: bool = false;
+
+    #[inline]
+    fn capture(&mut self, mv: Move, _path: &CapturePath, may_repeat: bool) {
+        if !may_repeat {
+            self.unique += 1;
+        } else if !self.repeatable.contains(&mv) {
+            self.repeatable.push(mv);
+        }
+    }
+}
+
+/// The depth-first capture search for one moving piece of the side
+/// `WHITE` (or Black).
+struct CaptureSearch<'a, V: Variant, S: CaptureSink, const WHITE: bool> {
     /// Enemy pieces, captured ones included: they block until the move ends.
     enemies: u64,
     /// Empty squares, the mover's start square included (rules README).
@@ -140,15 +213,14 @@ struct CaptureSearch<'a, V: Variant, S: CaptureSink> {
     from: u32,
     /// The mover started as a king: its paths may repeat a move.
     king_move: bool,
-    /// Bit mask over [`ALL_STEPS`] of the directions men capture in.
-    man_directions: u8,
-    crowning_row: u64,
+    /// Men capture backward too (the rule set's option).
+    men_backward: bool,
     path: CapturePath,
     sink: &'a mut S,
     variant: PhantomData<V>,
 }
 
-impl<V: Variant, S: CaptureSink> CaptureSearch<'_, V, S> {
+impl<V: Variant, S: CaptureSink, const WHITE: bool> CaptureSearch<'_, V, S, WHITE> {
     #[inline]
     fn emit(&mut self, landing: u64, captured: u64, promotes: bool) {
         let mv = Move::new(self.from, landing.trailing_zeros(), captured, promotes);
@@ -157,10 +229,11 @@ impl<V: Variant, S: CaptureSink> CaptureSearch<'_, V, S> {
     }
 
     /// Captures by a man standing on `at`; returns whether any jump exists.
-    /// The four directions are unrolled so each shift is a constant.
+    /// The directions are unrolled so each shift is a constant.
     fn man(&mut self, at: u64, captured: u64) -> bool {
         let mut found = false;
-        for_each_step!(self.man_directions, |step| {
+        let directions = if self.men_backward { 0b1111 } else { forward::<WHITE>() };
+        for_each_step!(directions, |step| {
             found |= self.man_jump(at, captured, step);
         });
         found
@@ -178,10 +251,10 @@ impl<V: Variant, S: CaptureSink> CaptureSearch<'_, V, S> {
         }
         let captured = captured | victim;
         self.path.push::<S>(landing, victim);
-        if landing & self.crowning_row != 0 {
+        if landing & crowning::<WHITE>() != 0 {
             // russian.md 9: crowned mid-capture, it goes on as a king;
             // zisnella.md 6 and English: the capture ends on the crowning row.
-            if !(V::CONTINUE_AFTER_PROMOTION && self.king(landing, captured, true)) {
+            if !(V::CONTINUE_AFTER_PROMOTION && self.king(landing.trailing_zeros(), captured, true)) {
                 self.emit(landing, captured, true);
             }
         } else if !self.man(landing, captured) {
@@ -191,56 +264,67 @@ impl<V: Variant, S: CaptureSink> CaptureSearch<'_, V, S> {
         true
     }
 
-    /// Captures by a king standing on `at`; returns whether any jump exists.
-    fn king(&mut self, at: u64, captured: u64, promotes: bool) -> bool {
+    /// Captures by a king standing on bit `at`; returns whether any jump
+    /// exists.
+    fn king(&mut self, at: u32, captured: u64, promotes: bool) -> bool {
         if !V::FLYING_KINGS {
-            return self.short_king(at, captured);
+            return self.short_king(1 << at, captured);
         }
         let mut found = false;
-        for step in ALL_STEPS {
-            // russian.md 7 / zisnella.md 8: empty squares, then one enemy piece
-            // not yet captured, then at least one empty square.
-            let mut probe = shift(at, step);
-            while probe & self.empty != 0 {
-                probe = shift(probe, step);
-            }
-            let victim = probe & self.enemies & !captured;
-            if victim == 0 {
-                continue;
-            }
-            let first_landing = shift(victim, step) & self.empty;
-            if first_landing == 0 {
-                continue;
-            }
-            found = true;
-            let captured = captured | victim;
-            // The king must land where the capture continues, if it can
-            // anywhere (russian.md 7); otherwise on any square beyond.
-            let mut continued = false;
-            let mut landing = first_landing;
-            while landing != 0 {
+        for_each_direction!(|dir| {
+            found |= self.flying_jump(dir, at, captured, promotes);
+        });
+        found
+    }
+
+    /// The captures of a flying king on bit `at` whose first jump goes in
+    /// `dir`; whether there is one. russian.md 7 / zisnella.md 8: empty
+    /// squares, then one enemy piece not yet captured, then at least one
+    /// empty square.
+    #[inline(always)]
+    fn flying_jump(&mut self, dir: Direction, at: u32, captured: u64, promotes: bool) -> bool {
+        let approach = ray(dir, at);
+        let blockers = approach & !self.empty;
+        if blockers == 0 {
+            return false;
+        }
+        let victim_bit = crate::rays::nearest(dir, blockers);
+        let victim = 1u64 << victim_bit;
+        if victim & self.enemies & !captured == 0 {
+            return false;
+        }
+        let landings = open(dir, ray(dir, victim_bit), !self.empty);
+        if landings == 0 {
+            return false;
+        }
+        let captured = captured | victim;
+        // The king must land where the capture continues, if it can
+        // anywhere (russian.md 7); otherwise on any square beyond.
+        let mut continued = false;
+        let mut rest = landings;
+        while rest != 0 {
+            let landing = pop_nearest(dir, &mut rest);
+            self.path.push::<S>(1 << landing, victim);
+            continued |= self.king(landing, captured, promotes);
+            self.path.pop::<S>();
+        }
+        if !continued {
+            let mut rest = landings;
+            while rest != 0 {
+                let landing = 1u64 << pop_nearest(dir, &mut rest);
                 self.path.push::<S>(landing, victim);
-                continued |= self.king(landing, captured, promotes);
+                self.emit(landing, captured, promotes);
                 self.path.pop::<S>();
-                landing = shift(landing, step) & self.empty;
-            }
-            if !continued {
-                let mut landing = first_landing;
-                while landing != 0 {
-                    self.path.push::<S>(landing, victim);
-                    self.emit(landing, captured, promotes);
-                    self.path.pop::<S>();
-                    landing = shift(landing, step) & self.empty;
-                }
             }
         }
-        found
+        true
     }
 
     /// Captures by a non-flying (English) king: one square at a time.
     fn short_king(&mut self, at: u64, captured: u64) -> bool {
         let mut found = false;
-        for step in ALL_STEPS {
+        let steps = if S::FORWARD_FIRST { side_steps::<WHITE>() } else { ALL_STEPS };
+        for step in steps {
             let victim = shift(at, step) & self.enemies & !captured;
             if victim == 0 {
                 continue;
@@ -261,46 +345,56 @@ impl<V: Variant, S: CaptureSink> CaptureSearch<'_, V, S> {
     }
 }
 
-/// Calls `visit(piece, is_king)` for each bit of `men`, then of `kings`: the
-/// loop of every capture search over the pieces that can capture.
-#[inline(always)]
-pub(crate) fn for_each_piece(men: u64, kings: u64, mut visit: impl FnMut(u64, bool)) {
-    for (pieces, is_king) in [(men, false), (kings, true)] {
-        let mut rest = pieces;
-        while rest != 0 {
-            let piece = rest & rest.wrapping_neg();
-            rest ^= piece;
-            visit(piece, is_king);
+/// Receives the quiet moves of the walk: men's by target set, kings' by
+/// king and direction.
+trait QuietSink {
+    /// The men of `step.abs()`-offset `targets` moving by `step`; those on
+    /// `crowning` promote.
+    fn men(&mut self, targets: u64, step: Step, crowning: u64);
+    /// The king on `from` moving in `dir` to `targets`.
+    fn king(&mut self, from: u32, dir: Direction, targets: u64);
+}
+
+/// Lists the quiet moves.
+struct QuietList<'a> {
+    list: &'a mut MoveList<Move>,
+}
+
+impl QuietSink for QuietList<'_> {
+    #[inline(always)]
+    fn men(&mut self, mut targets: u64, step: Step, crowning: u64) {
+        while targets != 0 {
+            let to = targets.trailing_zeros();
+            targets &= targets - 1;
+            let from = (to as i32 - step) as u32;
+            self.list.push(Move::new(from, to, 0, crowning >> to & 1 != 0));
+        }
+    }
+
+    #[inline(always)]
+    fn king(&mut self, from: u32, dir: Direction, mut targets: u64) {
+        while targets != 0 {
+            self.list.push(Move::new(from, pop_nearest(dir, &mut targets), 0, false));
         }
     }
 }
 
-/// The forward directions of a man of `color` as a mask over [`ALL_STEPS`]
-/// (White moves up the board).
-#[inline(always)]
-const fn forward_directions(color: Color) -> u8 {
-    match color {
-        Color::White => WHITE_FORWARD,
-        Color::Black => BLACK_FORWARD,
-    }
-}
+/// Counts the quiet moves.
+struct QuietCount(u32);
 
-/// The row where men of `color` are crowned.
-#[inline(always)]
-pub(crate) const fn crowning_row(color: Color) -> u64 {
-    match color {
-        Color::White => TOP_ROW,
-        Color::Black => BOTTOM_ROW,
+impl QuietSink for QuietCount {
+    #[inline(always)]
+    fn men(&mut self, targets: u64, _step: Step, _crowning: u64) {
+        self.0 += targets.count_ones();
+    }
+
+    #[inline(always)]
+    fn king(&mut self, _from: u32, _dir: Direction, targets: u64) {
+        self.0 += targets.count_ones();
     }
 }
 
 impl<V: Variant> Draughts<V> {
-    /// The directions men capture in, as a mask over [`ALL_STEPS`].
-    #[inline(always)]
-    fn man_capture_directions(&self) -> u8 {
-        if V::Rules::men_capture_backward(&self.rules) { 0b1111 } else { forward_directions(self.side) }
-    }
-
     #[inline(always)]
     pub(crate) fn empty_squares(&self) -> u64 {
         VALID & !(self.pieces[0] | self.pieces[1])
@@ -308,13 +402,14 @@ impl<V: Variant> Draughts<V> {
 
     /// Men of the side to move that have a first jump (bitboard test).
     #[inline(always)]
-    pub(crate) fn men_that_capture(&self) -> u64 {
-        let us = self.side.index();
+    fn men_that_capture_for<const WHITE: bool>(&self) -> u64 {
+        let (us, them) = if WHITE { (0, 1) } else { (1, 0) };
         let men = self.pieces[us] & !self.kings;
-        let enemies = self.pieces[1 - us];
+        let enemies = self.pieces[them];
         let empty = self.empty_squares();
+        let directions = if V::Rules::men_capture_backward(&self.rules) { 0b1111 } else { forward::<WHITE>() };
         let mut capturers = 0;
-        for_each_step!(self.man_capture_directions(), |step| {
+        for_each_step!(directions, |step| {
             capturers |= shift(shift(empty, -step) & enemies, -step) & men;
         });
         capturers
@@ -322,25 +417,33 @@ impl<V: Variant> Draughts<V> {
 
     /// Whether some king of the side to move has a first jump.
     #[inline(always)]
-    pub(crate) fn kings_capture(&self) -> bool {
-        let us = self.side.index();
-        let kings = self.pieces[us] & self.kings;
+    pub(crate) fn kings_capture_for<const WHITE: bool>(&self) -> bool {
+        let (us, them) = if WHITE { (0, 1) } else { (1, 0) };
+        let mut kings = self.pieces[us] & self.kings;
         if kings == 0 {
             return false;
         }
-        let enemies = self.pieces[1 - us];
+        let enemies = self.pieces[them];
         let empty = self.empty_squares();
-        for step in ALL_STEPS {
-            let mut ray = shift(kings, step);
-            let mut hits = 0;
-            if V::FLYING_KINGS {
-                while ray & empty != 0 {
-                    hits |= ray & !empty;
-                    ray = shift(ray & empty, step);
-                }
+        if !V::FLYING_KINGS {
+            let mut found = 0;
+            for step in ALL_STEPS {
+                found |= shift(shift(kings, step) & enemies, step) & empty;
             }
-            hits |= ray;
-            if shift(hits & enemies, step) & empty != 0 {
+            return found != 0;
+        }
+        while kings != 0 {
+            let from = kings.trailing_zeros();
+            kings &= kings - 1;
+            let mut found = false;
+            for_each_direction!(|dir| {
+                let blockers = ray(dir, from) & !empty;
+                if blockers != 0 {
+                    let first = 1u64 << crate::rays::nearest(dir, blockers);
+                    found |= first & enemies != 0 && shift(first, step(dir)) & empty != 0;
+                }
+            });
+            if found {
                 return true;
             }
         }
@@ -350,49 +453,59 @@ impl<V: Variant> Draughts<V> {
     /// Whether the side to move must capture.
     #[inline]
     pub(crate) fn has_capture(&self) -> bool {
-        self.men_that_capture() != 0 || self.kings_capture()
+        match self.side {
+            Color::White => self.men_that_capture_for::<true>() != 0 || self.kings_capture_for::<true>(),
+            Color::Black => self.men_that_capture_for::<false>() != 0 || self.kings_capture_for::<false>(),
+        }
     }
 
     /// Runs the capture search for every piece of the side to move (or only
     /// the piece on bit `only_from`), feeding complete sequences to `sink`.
     pub(crate) fn search_captures<S: CaptureSink>(&self, sink: &mut S, only_from: Option<u32>) {
         let filter = only_from.map_or(!0, |b| 1u64 << b);
-        self.search_captures_from(sink, self.men_that_capture() & filter, filter);
+        match self.side {
+            Color::White => self.search_from::<S, true>(sink, self.men_that_capture_for::<true>() & filter, filter),
+            Color::Black => {
+                self.search_from::<S, false>(sink, self.men_that_capture_for::<false>() & filter, filter);
+            }
+        }
     }
 
     /// The capture search from the men `men` (each known to have a first
-    /// jump) and the kings in `king_filter`.
+    /// jump) and the kings in `king_filter`, in that order, each by square.
     #[inline]
-    fn search_captures_from<S: CaptureSink>(&self, sink: &mut S, men: u64, king_filter: u64) {
-        let us = self.side.index();
-        let own = self.pieces[us];
-        let filter = king_filter;
-        let kings = own & self.kings & filter;
+    fn search_from<S: CaptureSink, const WHITE: bool>(&self, sink: &mut S, men: u64, king_filter: u64) {
+        let (us, them) = if WHITE { (0, 1) } else { (1, 0) };
+        let kings = self.pieces[us] & self.kings & king_filter;
         if men == 0 && kings == 0 {
             return;
         }
-        let mut search = CaptureSearch::<V, S> {
-            enemies: self.pieces[1 - us],
+        let mut search = CaptureSearch::<V, S, WHITE> {
+            enemies: self.pieces[them],
             empty: self.empty_squares(),
             from: 0,
             king_move: false,
-            man_directions: self.man_capture_directions(),
-            crowning_row: crowning_row(self.side),
+            men_backward: V::Rules::men_capture_backward(&self.rules),
             path: CapturePath::EMPTY,
             sink,
             variant: PhantomData,
         };
         let base_empty = search.empty;
-        for_each_piece(men, kings, |from, is_king| {
-            search.from = from.trailing_zeros();
-            search.king_move = is_king;
-            search.empty = base_empty | from;
-            if is_king {
-                search.king(from, 0, false);
-            } else {
-                search.man(from, 0);
+        for (pieces, is_king) in [(men, false), (kings, true)] {
+            let mut rest = pieces;
+            while rest != 0 {
+                let from = rest.trailing_zeros();
+                rest &= rest - 1;
+                search.from = from;
+                search.king_move = is_king;
+                search.empty = base_empty | 1 << from;
+                if is_king {
+                    search.king(from, 0, false);
+                } else {
+                    search.man(1 << from, 0);
+                }
             }
-        });
+        }
     }
 
     /// Spanish quantity-then-quality rule (zisnella.md 10).
@@ -406,95 +519,148 @@ impl<V: Variant> Draughts<V> {
 
     /// Fills `moves` with every legal move.
     pub(crate) fn generate(&self, moves: &mut MoveList<Move>) {
+        match self.side {
+            Color::White => self.generate_for::<true>(moves),
+            Color::Black => self.generate_for::<false>(moves),
+        }
+    }
+
+    #[inline(always)]
+    fn generate_for<const WHITE: bool>(&self, moves: &mut MoveList<Move>) {
         moves.clear();
-        let men = self.men_that_capture();
-        if men != 0 || self.kings_capture() {
-            self.search_captures_from(&mut ListSink { list: moves }, men, !0);
-            if V::MAJORITY_RULE {
-                self.keep_majority_captures(moves);
-            }
+        let men = self.men_that_capture_for::<WHITE>();
+        if men != 0 || self.kings_capture_for::<WHITE>() {
+            self.captures_for::<WHITE, false>(moves, men);
             return;
         }
-        self.generate_quiet(moves);
+        self.quiet_walk::<QuietList<'_>, WHITE>(&mut QuietList { list: moves });
     }
 
-    fn generate_quiet(&self, moves: &mut MoveList<Move>) {
-        let us = self.side.index();
-        let own = self.pieces[us];
-        let men = own & !self.kings;
-        let empty = self.empty_squares();
-        let crowning = crowning_row(self.side);
-        for_each_forward_step!(self.side, |step| {
-            let mut targets = shift(men, step) & empty;
-            while targets != 0 {
-                let to = targets.trailing_zeros();
-                targets &= targets - 1;
-                let from = (to as i32 - step) as u32;
-                moves.push(Move::new(from, to, 0, crowning >> to & 1 != 0));
-            }
-        });
-        let mut kings = own & self.kings;
-        while kings != 0 {
-            let from = kings.trailing_zeros();
-            kings &= kings - 1;
-            for step in ALL_STEPS {
-                let mut to = shift(1u64 << from, step) & empty;
-                while to != 0 {
-                    moves.push(Move::new(from, to.trailing_zeros(), 0, false));
-                    if !V::FLYING_KINGS {
-                        break;
-                    }
-                    to = shift(to, step) & empty;
-                }
-            }
-        }
-    }
-
-    /// The number of legal moves, counting quiet moves without listing them.
-    pub(crate) fn count(&self) -> u64 {
-        let capturing_men = self.men_that_capture();
-        if capturing_men != 0 || self.kings_capture() {
-            let mut moves = MoveList::new();
-            self.captures_into(&mut moves, capturing_men);
-            return moves.len() as u64;
-        }
-        u64::from(self.quiet_count())
-    }
-
-    /// Every legal capture (the side to move must capture).
-    pub(crate) fn captures_into(&self, moves: &mut MoveList<Move>, capturing_men: u64) {
-        self.search_captures_from(&mut ListSink { list: moves }, capturing_men, !0);
+    /// Every legal capture (the side to move must capture; its men with a
+    /// first jump are `capturing_men`), short kings' directions forward
+    /// first when `FORWARD_FIRST` (the order random playouts pick in).
+    #[inline]
+    pub(crate) fn captures_for<const WHITE: bool, const FORWARD_FIRST: bool>(
+        &self,
+        moves: &mut MoveList<Move>,
+        capturing_men: u64,
+    ) {
+        self.search_from::<ListSink<'_, FORWARD_FIRST>, WHITE>(&mut ListSink { list: moves }, capturing_men, !0);
         if V::MAJORITY_RULE {
             self.keep_majority_captures(moves);
         }
     }
 
+    /// The quiet moves of the side to move, into `sink`: men by forward
+    /// step, then each king by direction ([`ALL_STEPS`]' order) and distance.
+    #[inline(always)]
+    fn quiet_walk<S: QuietSink, const WHITE: bool>(&self, sink: &mut S) {
+        let own = self.pieces[if WHITE { 0 } else { 1 }];
+        let men = own & !self.kings;
+        let empty = self.empty_squares();
+        for_each_step!(forward::<WHITE>(), |step| {
+            sink.men(shift(men, step) & empty, step, crowning::<WHITE>());
+        });
+        let mut kings = own & self.kings;
+        while kings != 0 {
+            let from = kings.trailing_zeros();
+            kings &= kings - 1;
+            for_each_direction!(|dir| {
+                let targets = if V::FLYING_KINGS {
+                    open(dir, ray(dir, from), !empty)
+                } else {
+                    shift(1 << from, step(dir)) & empty
+                };
+                sink.king(from, dir, targets);
+            });
+        }
+    }
+
+    /// The number of legal moves, counting without listing where it can.
+    pub(crate) fn count(&self) -> u64 {
+        match self.side {
+            Color::White => self.count_for::<true>(),
+            Color::Black => self.count_for::<false>(),
+        }
+    }
+
+    #[inline(always)]
+    fn count_for<const WHITE: bool>(&self) -> u64 {
+        let capturing_men = self.men_that_capture_for::<WHITE>();
+        let kings_capture = self.kings_capture_for::<WHITE>();
+        if capturing_men == 0 && !kings_capture {
+            let mut count = QuietCount(0);
+            self.quiet_walk::<QuietCount, WHITE>(&mut count);
+            return u64::from(count.0);
+        }
+        if !(V::FLYING_KINGS && kings_capture)
+            && let Some(count) = self.single_jump_count::<WHITE>()
+        {
+            return count;
+        }
+        self.count_captures::<WHITE>(capturing_men)
+    }
+
+    /// The number of captures when each is a single jump (and no flying
+    /// king captures), or `None` when some capture may go on.
+    #[inline(always)]
+    fn single_jump_count<const WHITE: bool>(&self) -> Option<u64> {
+        let (us, them) = if WHITE { (0, 1) } else { (1, 0) };
+        let own = self.pieces[us];
+        let enemies = self.pieces[them];
+        let empty = self.empty_squares();
+        let steps = side_steps::<WHITE>();
+        let board = JumpBoard {
+            men: own & !self.kings,
+            kings: if V::FLYING_KINGS { 0 } else { own & self.kings },
+            empty,
+            jumps: steps.map(|s| shift(shift(empty, -s) & enemies, -s)),
+            steps,
+            crowning: crowning::<WHITE>(),
+        };
+        let go_on = V::CONTINUE_AFTER_PROMOTION;
+        let total = |victims| {
+            if V::Rules::men_capture_backward(&self.rules) {
+                board.single_jumps::<4, 8>(victims, go_on).map(|s| s.total())
+            } else {
+                board.single_jumps::<2, 6>(victims, go_on).map(|s| s.total())
+            }
+        };
+        let all = total(enemies)?;
+        if V::MAJORITY_RULE {
+            // zisnella.md 10: every capture takes one piece, so those taking
+            // a king are the only legal ones, if there are any.
+            let of_kings = total(enemies & self.kings).unwrap_or(0);
+            if of_kings != 0 {
+                return Some(u64::from(of_kings));
+            }
+        }
+        Some(u64::from(all))
+    }
+
+    /// The number of captures, by the full search.
+    #[cold]
+    #[inline(never)]
+    fn count_captures<const WHITE: bool>(&self, capturing_men: u64) -> u64 {
+        if V::MAJORITY_RULE {
+            let mut moves = MoveList::new();
+            self.captures_for::<WHITE, false>(&mut moves, capturing_men);
+            return moves.len() as u64;
+        }
+        let mut repeatable = MoveList::new();
+        let mut sink = CountSink { unique: 0, repeatable: &mut repeatable };
+        self.search_from::<CountSink<'_>, WHITE>(&mut sink, capturing_men, !0);
+        sink.unique + sink.repeatable.len() as u64
+    }
+
     /// The number of quiet moves (when no capture is pending).
     #[inline]
     pub(crate) fn quiet_count(&self) -> u32 {
-        let us = self.side.index();
-        let own = self.pieces[us];
-        let men = own & !self.kings;
-        let kings = own & self.kings;
-        let empty = self.empty_squares();
-        let mut count = 0;
-        for_each_forward_step!(self.side, |step| {
-            count += (shift(men, step) & empty).count_ones();
-        });
-        if kings != 0 {
-            for step in ALL_STEPS {
-                let mut ray = shift(kings, step) & empty;
-                // Rays of different kings never meet: a king on another's
-                // diagonal blocks it, so per-step popcounts add up exactly.
-                while ray != 0 {
-                    count += ray.count_ones();
-                    if !V::FLYING_KINGS {
-                        break;
-                    }
-                    ray = shift(ray, step) & empty;
-                }
-            }
+        let mut count = QuietCount(0);
+        match self.side {
+            Color::White => self.quiet_walk::<QuietCount, true>(&mut count),
+            Color::Black => self.quiet_walk::<QuietCount, false>(&mut count),
         }
-        count
+        count.0
     }
 }

@@ -17,7 +17,7 @@ pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
             let mut total = 0;
             for &mv in &moves {
                 let mut child = *position;
-                child.play(mv);
+                child.play_board_only(mv);
                 // The last ply counted in place: no call, no dispatch on depth.
                 total += if depth == 2 { child.count_legal_moves() } else { perft(&child, depth - 1) };
             }
@@ -34,7 +34,7 @@ pub fn perft_divide<G: Game>(position: &G, depth: u32) -> Vec<(G::Move, u64)> {
         .iter()
         .map(|&mv| {
             let mut child = *position;
-            child.play(mv);
+            child.play_board_only(mv);
             (mv, perft(&child, depth.saturating_sub(1)))
         })
         .collect()
@@ -60,7 +60,7 @@ pub fn perft_parallel<G: Game>(position: &G, depth: u32, threads: usize) -> u64 
             p.legal_moves(&mut moves);
             for &mv in &moves {
                 let mut child = *p;
-                child.play(mv);
+                child.play_board_only(mv);
                 next.push(child);
             }
         }
