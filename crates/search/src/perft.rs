@@ -50,7 +50,15 @@ pub fn perft_parallel<G: Game>(position: &G, depth: u32, threads: usize) -> u64 
     if threads <= 1 || depth < 3 {
         return perft(position, depth);
     }
-    // Split at a ply with enough subtrees to keep every thread busy.
+    let (positions, remaining) = frontier(position, depth);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("thread pool");
+    pool.install(|| positions.par_iter().map(|p| perft(p, remaining)).sum())
+}
+
+/// The positions a few plies below `position` (one subtree each for the
+/// worker threads: enough to keep every thread busy) and the depth left
+/// below them, for a count of `depth` (at least 3).
+pub(crate) fn frontier<G: Game>(position: &G, depth: u32) -> (Vec<G>, u32) {
     let split = if depth >= 6 { 2 } else { 1 };
     let mut frontier = vec![*position];
     for _ in 0..split {
@@ -59,13 +67,13 @@ pub fn perft_parallel<G: Game>(position: &G, depth: u32, threads: usize) -> u64 
         for p in &frontier {
             p.legal_moves(&mut moves);
             for &mv in &moves {
+                // `play`, not `play_board_only`: hashed perft reads the keys.
                 let mut child = *p;
-                child.play_board_only(mv);
+                child.play(mv);
                 next.push(child);
             }
         }
         frontier = next;
     }
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("thread pool");
-    pool.install(|| frontier.par_iter().map(|p| perft(p, depth - split)).sum())
+    (frontier, depth - split)
 }
