@@ -18,7 +18,7 @@ use damero_core::{Color, MoveList};
 use crate::Move;
 use crate::layout::{ALL_STEPS, BOTTOM_ROW, DOWN_LEFT, DOWN_RIGHT, Step, TOP_ROW, UP_LEFT, UP_RIGHT, VALID, shift};
 use crate::position::Draughts;
-use crate::rays::{Direction, open, pop_nearest, ray, step};
+use crate::rays::{Direction, first_hit, open, pop_nearest, ray, step};
 use crate::targets::JumpBoard;
 use crate::variant::{DraughtsRules, Variant};
 
@@ -213,8 +213,8 @@ struct CaptureSearch<'a, V: Variant, S: CaptureSink, const WHITE: bool> {
     from: u32,
     /// The mover started as a king: its paths may repeat a move.
     king_move: bool,
-    /// Men capture backward too (the rule set's option).
-    men_backward: bool,
+    /// The rule set's options (whether men capture backward).
+    rules: V::Rules,
     path: CapturePath,
     sink: &'a mut S,
     variant: PhantomData<V>,
@@ -232,7 +232,8 @@ impl<V: Variant, S: CaptureSink, const WHITE: bool> CaptureSearch<'_, V, S, WHIT
     /// The directions are unrolled so each shift is a constant.
     fn man(&mut self, at: u64, captured: u64) -> bool {
         let mut found = false;
-        let directions = if self.men_backward { 0b1111 } else { forward::<WHITE>() };
+        let backward = V::Rules::men_capture_backward(&self.rules);
+        let directions = if backward { 0b1111 } else { forward::<WHITE>() };
         for_each_step!(directions, |step| {
             found |= self.man_jump(at, captured, step);
         });
@@ -419,7 +420,7 @@ impl<V: Variant> Draughts<V> {
     #[inline(always)]
     pub(crate) fn kings_capture_for<const WHITE: bool>(&self) -> bool {
         let (us, them) = if WHITE { (0, 1) } else { (1, 0) };
-        let mut kings = self.pieces[us] & self.kings;
+        let kings = self.pieces[us] & self.kings;
         if kings == 0 {
             return false;
         }
@@ -432,22 +433,32 @@ impl<V: Variant> Draughts<V> {
             }
             return found != 0;
         }
+        self.flying_kings_scan::<WHITE>(kings, false).0
+    }
+
+    /// For the flying kings `kings` of the side (`WHITE` or Black): whether
+    /// one has a first jump, and (when `QUIET`) how many quiet moves they
+    /// have. One table look-up per king and direction serves both.
+    #[inline(always)]
+    fn flying_kings_scan<const WHITE: bool>(&self, mut kings: u64, quiet: bool) -> (bool, u32) {
+        let enemies = self.pieces[if WHITE { 1 } else { 0 }];
+        let empty = self.empty_squares();
+        let occupied = !empty;
+        let mut landings = 0;
+        let mut quiet_moves = 0;
         while kings != 0 {
             let from = kings.trailing_zeros();
             kings &= kings - 1;
-            let mut found = false;
             for_each_direction!(|dir| {
-                let blockers = ray(dir, from) & !empty;
-                if blockers != 0 {
-                    let first = 1u64 << crate::rays::nearest(dir, blockers);
-                    found |= first & enemies != 0 && shift(first, step(dir)) & empty != 0;
+                let line = ray(dir, from);
+                let first = first_hit(dir, line, occupied);
+                landings |= shift(first & enemies, step(dir)) & empty;
+                if quiet {
+                    quiet_moves += open(dir, line, occupied).count_ones();
                 }
             });
-            if found {
-                return true;
-            }
         }
-        false
+        (landings != 0, quiet_moves)
     }
 
     /// Whether the side to move must capture.
@@ -485,7 +496,7 @@ impl<V: Variant> Draughts<V> {
             empty: self.empty_squares(),
             from: 0,
             king_move: false,
-            men_backward: V::Rules::men_capture_backward(&self.rules),
+            rules: self.rules,
             path: CapturePath::EMPTY,
             sink,
             variant: PhantomData,
@@ -586,71 +597,125 @@ impl<V: Variant> Draughts<V> {
 
     #[inline(always)]
     fn count_for<const WHITE: bool>(&self) -> u64 {
-        let capturing_men = self.men_that_capture_for::<WHITE>();
-        let kings_capture = self.kings_capture_for::<WHITE>();
+        let board = self.jump_board::<WHITE>();
+        let backward = V::Rules::men_capture_backward(&self.rules);
+        let man_jumps = board.jumps[0] | board.jumps[1] | if backward { board.jumps[2] | board.jumps[3] } else { 0 };
+        let capturing_men = board.men & man_jumps;
+        let kings = self.pieces[if WHITE { 0 } else { 1 }] & self.kings;
+        let (kings_capture, king_moves) = if kings == 0 {
+            (false, 0)
+        } else if V::FLYING_KINGS {
+            self.flying_kings_scan::<WHITE>(kings, true)
+        } else {
+            let mut landings = 0;
+            let mut moves = 0;
+            for step in ALL_STEPS {
+                landings |= shift(shift(kings, step) & board.victims, step) & board.empty;
+                moves += (shift(kings, step) & board.empty).count_ones();
+            }
+            (landings != 0, moves)
+        };
         if capturing_men == 0 && !kings_capture {
-            let mut count = QuietCount(0);
-            self.quiet_walk::<QuietCount, WHITE>(&mut count);
-            return u64::from(count.0);
+            let mut count = king_moves;
+            for_each_step!(forward::<WHITE>(), |step| {
+                count += (shift(board.men, step) & board.empty).count_ones();
+            });
+            return u64::from(count);
         }
-        if !(V::FLYING_KINGS && kings_capture)
-            && let Some(count) = self.single_jump_count::<WHITE>()
-        {
-            return count;
+        if V::MAJORITY_RULE {
+            return self.count_majority_captures::<WHITE>(capturing_men, kings_capture);
         }
-        self.count_captures::<WHITE>(capturing_men)
+        let (ended, going_on) = if backward {
+            board.first_jumps::<4>(V::CONTINUE_AFTER_PROMOTION)
+        } else {
+            board.first_jumps::<2>(V::CONTINUE_AFTER_PROMOTION)
+        };
+        if going_on == [0; 4] && !kings_capture {
+            return u64::from(ended);
+        }
+        u64::from(ended) + self.count_searched::<WHITE>(going_on, kings_capture)
     }
 
-    /// The number of captures when each is a single jump (and no flying
-    /// king captures), or `None` when some capture may go on.
+    /// The board as the single-jump test reads it.
     #[inline(always)]
-    fn single_jump_count<const WHITE: bool>(&self) -> Option<u64> {
+    fn jump_board<const WHITE: bool>(&self) -> JumpBoard {
         let (us, them) = if WHITE { (0, 1) } else { (1, 0) };
         let own = self.pieces[us];
         let enemies = self.pieces[them];
         let empty = self.empty_squares();
         let steps = side_steps::<WHITE>();
-        let board = JumpBoard {
+        JumpBoard {
             men: own & !self.kings,
             kings: if V::FLYING_KINGS { 0 } else { own & self.kings },
             empty,
             jumps: steps.map(|s| shift(shift(empty, -s) & enemies, -s)),
             steps,
             crowning: crowning::<WHITE>(),
-        };
-        let go_on = V::CONTINUE_AFTER_PROMOTION;
-        let total = |victims| {
-            if V::Rules::men_capture_backward(&self.rules) {
-                board.single_jumps::<4, 8>(victims, go_on).map(|s| s.total())
-            } else {
-                board.single_jumps::<2, 6>(victims, go_on).map(|s| s.total())
-            }
-        };
-        let all = total(enemies)?;
-        if V::MAJORITY_RULE {
-            // zisnella.md 10: every capture takes one piece, so those taking
-            // a king are the only legal ones, if there are any.
-            let of_kings = total(enemies & self.kings).unwrap_or(0);
-            if of_kings != 0 {
-                return Some(u64::from(of_kings));
-            }
+            victims: enemies,
         }
-        Some(u64::from(all))
     }
 
-    /// The number of captures, by the full search.
+    /// The captures that go on past their first jump, by the search: the
+    /// men of `going_on[i]` jumping first in `side_steps()[i]`, and every
+    /// king when `kings_capture`.
     #[cold]
     #[inline(never)]
-    fn count_captures<const WHITE: bool>(&self, capturing_men: u64) -> u64 {
-        if V::MAJORITY_RULE {
-            let mut moves = MoveList::new();
-            self.captures_for::<WHITE, false>(&mut moves, capturing_men);
-            return moves.len() as u64;
-        }
+    fn count_searched<const WHITE: bool>(&self, going_on: [u64; 4], kings_capture: bool) -> u64 {
+        let (us, them) = if WHITE { (0, 1) } else { (1, 0) };
         let mut repeatable = MoveList::new();
         let mut sink = CountSink { unique: 0, repeatable: &mut repeatable };
-        self.search_from::<CountSink<'_>, WHITE>(&mut sink, capturing_men, !0);
+        let mut search = CaptureSearch::<V, CountSink<'_>, WHITE> {
+            enemies: self.pieces[them],
+            empty: self.empty_squares(),
+            from: 0,
+            king_move: false,
+            rules: self.rules,
+            path: CapturePath::EMPTY,
+            sink: &mut sink,
+            variant: PhantomData,
+        };
+        let base_empty = search.empty;
+        for (men, step) in going_on.into_iter().zip(side_steps::<WHITE>()) {
+            let mut rest = men;
+            while rest != 0 {
+                let from = rest.trailing_zeros();
+                rest &= rest - 1;
+                search.from = from;
+                search.empty = base_empty | 1 << from;
+                search.man_jump(1 << from, 0, step);
+            }
+        }
+        if kings_capture {
+            let mut kings = self.pieces[us] & self.kings;
+            search.king_move = true;
+            while kings != 0 {
+                let from = kings.trailing_zeros();
+                kings &= kings - 1;
+                search.from = from;
+                search.empty = base_empty | 1 << from;
+                search.king(from, 0, false);
+            }
+        }
         sink.unique + sink.repeatable.len() as u64
+    }
+
+    /// The number of captures under the Spanish majority rule: by target
+    /// sets when each capture is a single jump, else from the list.
+    #[cold]
+    #[inline(never)]
+    fn count_majority_captures<const WHITE: bool>(&self, capturing_men: u64, kings_capture: bool) -> u64 {
+        if !(V::FLYING_KINGS && kings_capture) {
+            let board = self.jump_board::<WHITE>();
+            if let Some(all) = board.single_jumps::<2, 6>(board.victims, false) {
+                // zisnella.md 10: every capture takes one piece, so those
+                // taking a king are the only legal ones, if there are any.
+                let of_kings = board.single_jumps::<2, 6>(board.victims & self.kings, false).map_or(0, |s| s.total());
+                return u64::from(if of_kings != 0 { of_kings } else { all.total() });
+            }
+        }
+        let mut moves = MoveList::new();
+        self.captures_for::<WHITE, false>(&mut moves, capturing_men);
+        moves.len() as u64
     }
 
     /// The number of quiet moves (when no capture is pending).

@@ -72,7 +72,7 @@ impl<V: Variant> Draughts<V> {
             let capturing = men & (jumps[0] | jumps[1]);
             if capturing != 0 {
                 if single_jumps {
-                    let board = JumpBoard { men, kings, empty, jumps, steps, crowning };
+                    let board = JumpBoard { men, kings, empty, jumps, steps, crowning, victims: enemies };
                     if let Some(sets) = board.single_jumps::<2, 2>(enemies, false) {
                         return sets.pick(pick).map(single_jump);
                     }
@@ -97,7 +97,7 @@ impl<V: Variant> Draughts<V> {
         };
         if capturing_men != 0 || kings_capture {
             if single_jumps {
-                let board = JumpBoard { men, kings, empty, jumps, steps, crowning };
+                let board = JumpBoard { men, kings, empty, jumps, steps, crowning, victims: enemies };
                 if let Some(sets) = board.single_jumps::<2, 6>(enemies, false) {
                     return sets.pick(pick).map(single_jump);
                 }

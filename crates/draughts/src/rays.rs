@@ -55,6 +55,15 @@ pub(crate) fn nearest(dir: Direction, set: u64) -> u32 {
     if dir < 2 { set.trailing_zeros() } else { 63 - set.leading_zeros() }
 }
 
+/// The first square of `ray` (a ray in `dir`) in `blockers`, as a mask:
+/// 0 when there is none. No branch: a downward ray with no blocker yields
+/// bit 63, which is on no ray and in no board mask.
+#[inline(always)]
+pub(crate) fn first_hit(dir: Direction, ray: u64, blockers: u64) -> u64 {
+    let hit = ray & blockers;
+    if dir < 2 { hit & hit.wrapping_neg() } else { (1u64 << 63).wrapping_shr(hit.leading_zeros()) }
+}
+
 /// The squares of `ray` (a ray in `dir`) before the first one in
 /// `blockers`: all of it when none is.
 #[inline(always)]

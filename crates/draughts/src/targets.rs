@@ -78,6 +78,8 @@ pub(crate) struct JumpBoard {
     pub(crate) steps: [Step; 4],
     /// Where its men are crowned.
     pub(crate) crowning: u64,
+    /// The enemy pieces.
+    pub(crate) victims: u64,
 }
 
 impl JumpBoard {
@@ -129,6 +131,33 @@ impl JumpBoard {
             }
         }
         (continues == 0).then_some(sets)
+    }
+}
+
+impl JumpBoard {
+    /// The first jumps of the men in their `MEN_DIRECTIONS` first steps:
+    /// how many end there (each one move), and by direction the men whose
+    /// jump may go on (a search must follow them). `crowned_go_on` as in
+    /// [`Self::single_jumps`].
+    #[inline(always)]
+    pub(crate) fn first_jumps<const MEN_DIRECTIONS: usize>(&self, crowned_go_on: bool) -> (u32, [u64; 4]) {
+        let mut ended = 0;
+        let mut going_on = [0; 4];
+        for i in 0..MEN_DIRECTIONS {
+            let step = self.steps[i];
+            let landings = shift(shift(self.men & self.jumps[i], step) & self.victims, step) & self.empty;
+            let mut onward = 0;
+            for j in 0..MEN_DIRECTIONS {
+                if j != i ^ 2 {
+                    onward |= self.jumps[j];
+                }
+            }
+            let crowned = landings & self.crowning;
+            let goes_on = (landings & !crowned & onward) | if crowned_go_on { crowned } else { 0 };
+            ended += (landings & !goes_on).count_ones();
+            going_on[i] = shift(goes_on, -2 * step);
+        }
+        (ended, going_on)
     }
 }
 
