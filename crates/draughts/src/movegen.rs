@@ -16,9 +16,11 @@ use core::marker::PhantomData;
 use damero_core::{Color, MoveList};
 
 use crate::Move;
-use crate::layout::{ALL_STEPS, BOTTOM_ROW, DOWN_LEFT, DOWN_RIGHT, Step, TOP_ROW, UP_LEFT, UP_RIGHT, VALID, shift};
+use crate::layout::{
+    ALL_STEPS, BOTTOM_ROW, DOWN_LEFT, DOWN_RIGHT, Step, TOP_ROW, UP_LEFT, UP_RIGHT, VALID, shift,
+};
 use crate::position::Draughts;
-use crate::rays::{Direction, first_hit, open, pop_nearest, ray, step};
+use crate::rays::{Direction, first_hit, nearest, open, pop_nearest, ray, step};
 use crate::targets::JumpBoard;
 use crate::variant::{DraughtsRules, Variant};
 
@@ -84,7 +86,11 @@ const fn forward<const WHITE: bool>() -> u8 {
 /// The steps of the side, forward first: `[i ^ 2]` is opposite `[i]`.
 #[inline(always)]
 pub(crate) const fn side_steps<const WHITE: bool>() -> [Step; 4] {
-    if WHITE { [UP_LEFT, UP_RIGHT, DOWN_RIGHT, DOWN_LEFT] } else { [DOWN_RIGHT, DOWN_LEFT, UP_LEFT, UP_RIGHT] }
+    if WHITE {
+        [UP_LEFT, UP_RIGHT, DOWN_RIGHT, DOWN_LEFT]
+    } else {
+        [DOWN_RIGHT, DOWN_LEFT, UP_LEFT, UP_RIGHT]
+    }
 }
 
 /// The row where men of the side are crowned.
@@ -289,7 +295,7 @@ impl<V: Variant, S: CaptureSink, const WHITE: bool> CaptureSearch<'_, V, S, WHIT
         if blockers == 0 {
             return false;
         }
-        let victim_bit = crate::rays::nearest(dir, blockers);
+        let victim_bit = nearest(dir, blockers);
         let victim = 1u64 << victim_bit;
         if victim & self.enemies & !captured == 0 {
             return false;
@@ -408,7 +414,8 @@ impl<V: Variant> Draughts<V> {
         let men = self.pieces[us] & !self.kings;
         let enemies = self.pieces[them];
         let empty = self.empty_squares();
-        let directions = if V::Rules::men_capture_backward(&self.rules) { 0b1111 } else { forward::<WHITE>() };
+        let directions =
+            if V::Rules::men_capture_backward(&self.rules) { 0b1111 } else { forward::<WHITE>() };
         let mut capturers = 0;
         for_each_step!(directions, |step| {
             capturers |= shift(shift(empty, -step) & enemies, -step) & men;
@@ -475,7 +482,9 @@ impl<V: Variant> Draughts<V> {
     pub(crate) fn search_captures<S: CaptureSink>(&self, sink: &mut S, only_from: Option<u32>) {
         let filter = only_from.map_or(!0, |b| 1u64 << b);
         match self.side {
-            Color::White => self.search_from::<S, true>(sink, self.men_that_capture_for::<true>() & filter, filter),
+            Color::White => {
+                self.search_from::<S, true>(sink, self.men_that_capture_for::<true>() & filter, filter)
+            }
             Color::Black => {
                 self.search_from::<S, false>(sink, self.men_that_capture_for::<false>() & filter, filter);
             }
@@ -556,7 +565,11 @@ impl<V: Variant> Draughts<V> {
         moves: &mut MoveList<Move>,
         capturing_men: u64,
     ) {
-        self.search_from::<ListSink<'_, FORWARD_FIRST>, WHITE>(&mut ListSink { list: moves }, capturing_men, !0);
+        self.search_from::<ListSink<'_, FORWARD_FIRST>, WHITE>(
+            &mut ListSink { list: moves },
+            capturing_men,
+            !0,
+        );
         if V::MAJORITY_RULE {
             self.keep_majority_captures(moves);
         }
@@ -599,7 +612,8 @@ impl<V: Variant> Draughts<V> {
     fn count_for<const WHITE: bool>(&self) -> u64 {
         let board = self.jump_board::<WHITE>();
         let backward = V::Rules::men_capture_backward(&self.rules);
-        let man_jumps = board.jumps[0] | board.jumps[1] | if backward { board.jumps[2] | board.jumps[3] } else { 0 };
+        let man_jumps =
+            board.jumps[0] | board.jumps[1] | if backward { board.jumps[2] | board.jumps[3] } else { 0 };
         let capturing_men = board.men & man_jumps;
         let kings = self.pieces[if WHITE { 0 } else { 1 }] & self.kings;
         let (kings_capture, king_moves) = if kings == 0 {
@@ -709,7 +723,8 @@ impl<V: Variant> Draughts<V> {
             if let Some(all) = board.single_jumps::<2, 6>(board.victims, false) {
                 // zisnella.md 10: every capture takes one piece, so those
                 // taking a king are the only legal ones, if there are any.
-                let of_kings = board.single_jumps::<2, 6>(board.victims & self.kings, false).map_or(0, |s| s.total());
+                let of_kings =
+                    board.single_jumps::<2, 6>(board.victims & self.kings, false).map_or(0, |s| s.total());
                 return u64::from(if of_kings != 0 { of_kings } else { all.total() });
             }
         }

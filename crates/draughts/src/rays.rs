@@ -105,7 +105,8 @@ mod tests {
     #[test]
     fn open_rays_match_a_square_by_square_walk() {
         // A few blocker patterns, each square as a start.
-        let patterns = [0, VALID, 0x0000_0f0f_0f0f_0f0f & VALID, 0x0000_000a_5a5a_5a5a & VALID, 1 << 18 | 1 << 9];
+        let patterns =
+            [0, VALID, 0x0000_0f0f_0f0f_0f0f & VALID, 0x0000_000a_5a5a_5a5a & VALID, 1 << 18 | 1 << 9];
         for blockers in patterns {
             for bit in (0..36).filter(|b| VALID >> b & 1 != 0) {
                 for dir in 0..4 {

@@ -140,6 +140,8 @@ impl JumpBoard {
     /// jump may go on (a search must follow them). `crowned_go_on` as in
     /// [`Self::single_jumps`].
     #[inline(always)]
+    // `i` also names the opposite direction (`i ^ 2`): an index, not an item.
+    #[allow(clippy::needless_range_loop)]
     pub(crate) fn first_jumps<const MEN_DIRECTIONS: usize>(&self, crowned_go_on: bool) -> (u32, [u64; 4]) {
         let mut ended = 0;
         let mut going_on = [0; 4];

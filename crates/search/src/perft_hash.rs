@@ -152,8 +152,9 @@ mod tests {
     fn hashed_perft_equals_plain_perft_with_a_tiny_table() {
         let russian = Russian::start(Default::default());
         let english = English::start(Default::default());
-        let kings = Russian::from_fen("B:Wa1,c1,e1,h2,a3,f4,Kd8:BKg1,a5,b6,a7,c7,g7,b8,f8,h8", Default::default())
-            .expect("FEN");
+        let kings =
+            Russian::from_fen("B:Wa1,c1,e1,h2,a3,f4,Kd8:BKg1,a5,b6,a7,c7,g7,b8,f8,h8", Default::default())
+                .expect("FEN");
         for threads in [1, 2] {
             let table = PerftTable { buckets: 3, ..PerftTable::new(1) };
             assert_eq!(perft_hashed(&russian, 8, &table, threads), perft(&russian, 8));
