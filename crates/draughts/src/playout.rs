@@ -74,7 +74,13 @@ impl<V: Variant> Draughts<V> {
                 if single_jumps {
                     let board = JumpBoard { men, kings, empty, jumps, steps, crowning, victims: enemies };
                     if let Some(sets) = board.single_jumps::<2, 2>(enemies, false) {
-                        return sets.pick(pick).map(single_jump);
+                        // No king: a jump onto the crowning row promotes.
+                        return sets.pick(pick).map(|(from, to)| Parts {
+                            from,
+                            to,
+                            captured: 1 << ((from + to) / 2),
+                            promotes: crowning >> to & 1 != 0,
+                        });
                     }
                 }
                 return self.random_capture::<WHITE>(capturing, single_jumps, pick);
