@@ -6,13 +6,13 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use damero_core::Game;
-use damero_cross::{CrossPosition, Rules};
+use damero_cross::{Cross, CrossRules};
 use damero_search::perft;
 
-fn positions() -> Vec<(&'static str, CrossPosition)> {
-    let fen = |f: &str| CrossPosition::from_fen(f, Rules::default()).unwrap();
+fn positions() -> Vec<(&'static str, Cross)> {
+    let fen = |f: &str| Cross::from_fen(f, CrossRules::default()).unwrap();
     vec![
-        ("start", CrossPosition::start(Rules::default())),
+        ("start", Cross::start(CrossRules::default())),
         // From a random game (crates/cross/tests/perft.txt): vertex pieces of both colours.
         ("middle", fen("1w2w2w/w2w1w2/4w3/7w/7b/bb3w2/2b1bb2/1b1b2b1 1w3w1/2w2ww/5w1/7/2b4/2b2b1/4b1b w")),
         // Overlapping crosses: one piece move with two capture orders.
@@ -26,7 +26,7 @@ fn movegen(c: &mut Criterion) {
 
 fn perft_bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("cross/perft");
-    let start = CrossPosition::start(Rules::default());
+    let start = Cross::start(CrossRules::default());
     // crates/cross/tests/game.rs: 215_760 leaves at depth 3.
     group.throughput(Throughput::Elements(215_760));
     group.bench_function("start_depth_3", |b| b.iter(|| assert_eq!(perft(black_box(&start), 3), 215_760)));
@@ -38,7 +38,7 @@ fn playouts(c: &mut Criterion) {
     common::bench_playouts(
         c,
         "cross/playout",
-        vec![("start_random_300_plies", CrossPosition::start(Rules::default()))],
+        vec![("start_random_300_plies", Cross::start(CrossRules::default()))],
         300,
         1,
     );

@@ -52,28 +52,28 @@ fn bench_mcts<G: Game, E: Evaluator<G>>(c: &mut Criterion, name: &str, position:
 fn benches(c: &mut Criterion) {
     let russian_eval = DraughtsEvaluator::default();
     let russian = Russian::start(Default::default());
-    bench_alphabeta(c, "russian-start", russian, 12, russian_eval);
+    bench_alphabeta(c, "russian-start", russian, 12, russian_eval.clone());
     let middlegame = Russian::from_fen(RUSSIAN_MIDDLEGAME, Default::default()).expect("bench FEN");
-    bench_alphabeta(c, "russian-middlegame", middlegame, 12, russian_eval);
+    bench_alphabeta(c, "russian-middlegame", middlegame, 12, russian_eval.clone());
     bench_alphabeta(c, "english-start", English::start(Default::default()), 12, DraughtsEvaluator::default());
     bench_alphabeta(
         c,
         "eliminar-start",
-        damero::eliminar::Position::start(Default::default()),
+        damero::eliminar::Eliminar::start(Default::default()),
         6,
         damero::eliminar::EliminarEvaluator,
     );
     bench_alphabeta(
         c,
         "tumbling-down-start",
-        damero::tumbling_down::Position::start(Default::default()),
+        damero::tumbling_down::TumblingDown::start(Default::default()),
         5,
         damero::tumbling_down::TumblingDownEvaluator::default(),
     );
     bench_alphabeta(
         c,
         "cross-start",
-        damero::cross::CrossPosition::start(Default::default()),
+        damero::cross::Cross::start(Default::default()),
         5,
         damero::cross::CrossEvaluator,
     );

@@ -7,15 +7,15 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use damero_core::{Game, MoveList};
-use damero_tumbling_down::{Position, Rules};
+use damero_tumbling_down::{TumblingDown, TumblingDownRules};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 /// A position `plies` random moves into a game (fixed seed), not decided.
-fn midgame(rules: Rules, plies: usize, seed: u64) -> Position {
+fn midgame(rules: TumblingDownRules, plies: usize, seed: u64) -> TumblingDown {
     let mut rng = SmallRng::seed_from_u64(seed);
     loop {
-        let mut p = Position::start(rules);
+        let mut p = TumblingDown::start(rules);
         let mut moves = MoveList::new();
         for _ in 0..plies {
             p.legal_moves(&mut moves);
@@ -30,12 +30,12 @@ fn midgame(rules: Rules, plies: usize, seed: u64) -> Position {
     }
 }
 
-fn positions() -> Vec<(&'static str, Position)> {
+fn positions() -> Vec<(&'static str, TumblingDown)> {
     vec![
-        ("original-start", Position::start(Rules::original())),
-        ("boardspace-start", Position::start(Rules::boardspace())),
-        ("original-ply20", midgame(Rules::original(), 20, 1)),
-        ("boardspace-ply20", midgame(Rules::boardspace(), 20, 2)),
+        ("original-start", TumblingDown::start(TumblingDownRules::original())),
+        ("boardspace-start", TumblingDown::start(TumblingDownRules::boardspace())),
+        ("original-ply20", midgame(TumblingDownRules::original(), 20, 1)),
+        ("boardspace-ply20", midgame(TumblingDownRules::boardspace(), 20, 2)),
     ]
 }
 
@@ -44,7 +44,7 @@ fn movegen(c: &mut Criterion) {
 }
 
 /// Perft without bulk counting, by copy-make: every leaf is played.
-fn perft_copy(p: &Position, depth: u32) -> u64 {
+fn perft_copy(p: &TumblingDown, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -60,7 +60,7 @@ fn perft_copy(p: &Position, depth: u32) -> u64 {
 }
 
 /// The same by make/unmake on one position.
-fn perft_unmake(p: &mut Position, depth: u32) -> u64 {
+fn perft_unmake(p: &mut TumblingDown, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -101,8 +101,8 @@ fn perft(c: &mut Criterion) {
 }
 
 fn playouts(c: &mut Criterion) {
-    let starts =
-        [Rules::original(), Rules::boardspace()].map(|rules| (rules.variant.name(), Position::start(rules)));
+    let starts = [TumblingDownRules::original(), TumblingDownRules::boardspace()]
+        .map(|rules| (rules.variant.name(), TumblingDown::start(rules)));
     common::bench_playouts(c, "tumbling_down/playout", starts.to_vec(), 1000, 1);
 }
 

@@ -3,14 +3,14 @@
 //! back a FEN that parses to the same position, and the position is valid
 //! (at most 16 pieces a side, no square guarded by both, hash exact).
 use damero_core::{Color, Game};
-use damero_cross::{CrossPosition, Rules};
+use damero_cross::{Cross, CrossRules};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    let Ok(position) = CrossPosition::from_fen(text, Rules::default()) else { return };
+    let Ok(position) = Cross::from_fen(text, CrossRules::default()) else { return };
     let fen = position.fen();
-    let reread = CrossPosition::from_fen(&fen, Rules::default()).expect("own FEN must parse");
+    let reread = Cross::from_fen(&fen, CrossRules::default()).expect("own FEN must parse");
     assert_eq!(reread, position);
     assert_eq!(reread.fen(), fen);
     assert_eq!(position.zobrist(), position.zobrist_from_scratch());

@@ -10,7 +10,7 @@
 //! the fuzzer reaches deep positions easily. Every position also checks the
 //! random-move path of playouts.
 use damero_core::{Color, Game, MoveList};
-use damero_cross::{CrossPosition, Rules};
+use damero_cross::{Cross, CrossRules};
 use libfuzzer_sys::fuzz_target;
 
 #[allow(dead_code, reason = "each target uses part of it")]
@@ -20,15 +20,15 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let mut lines = text.lines();
     let first = lines.next().unwrap_or("");
-    let rules = Rules::default();
-    let position = CrossPosition::from_fen(first, rules).unwrap_or_else(|_| CrossPosition::start(rules));
+    let rules = CrossRules::default();
+    let position = Cross::from_fen(first, rules).unwrap_or_else(|_| Cross::start(rules));
     let position = common::play_lines(position, lines.take(200), |before, _, after| {
         assert_eq!(after.side_to_move(), !before.side_to_move());
         for c in Color::ALL {
             assert_eq!(after.on_board(c) + after.spares(c), 16);
         }
         assert!((after.guarded(Color::Black) & after.guarded(Color::White)).is_empty());
-        let reread = CrossPosition::from_fen(&after.fen(), rules).expect("a played position is valid");
+        let reread = Cross::from_fen(&after.fen(), rules).expect("a played position is valid");
         assert_eq!(reread.zobrist(), after.zobrist());
     });
     let mut moves = MoveList::new();

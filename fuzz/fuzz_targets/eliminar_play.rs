@@ -9,7 +9,7 @@
 //! legal move instead, so the fuzzer reaches deep positions easily. Every
 //! position also checks the random-move path of playouts.
 use damero_core::{Color, Game, MoveList};
-use damero_eliminar::{Position, Rules, Setup};
+use damero_eliminar::{Eliminar, EliminarRules, StartSetup};
 use libfuzzer_sys::fuzz_target;
 
 #[allow(dead_code, reason = "each target uses part of it")]
@@ -20,13 +20,13 @@ fuzz_target!(|data: &[u8]| {
     let mut lines = text.lines();
     let first = lines.next().unwrap_or("");
     let selector = data.first().copied().unwrap_or(0);
-    let rules = Rules {
-        setup: Setup::ALL[(selector & 3) as usize],
+    let rules = EliminarRules {
+        setup: StartSetup::ALL[(selector & 3) as usize],
         seed: u64::from(selector >> 2),
         end_when_stuck: selector & 0x40 != 0,
-        ..Rules::default()
+        ..EliminarRules::default()
     };
-    let position = Position::from_fen(first, rules).unwrap_or_else(|_| Position::start(rules));
+    let position = Eliminar::from_fen(first, rules).unwrap_or_else(|_| Eliminar::start(rules));
     let position = common::play_lines(position, lines.take(200), |before, mv, after| {
         assert_eq!(after.side_to_move(), !before.side_to_move());
         for c in Color::ALL {

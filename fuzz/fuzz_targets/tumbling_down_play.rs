@@ -5,7 +5,7 @@
 //! the legal move its first byte indexes, so inputs reach deep positions.
 //! Every position also checks the random-move path of playouts.
 use damero_core::{Color, Game, MoveList};
-use damero_tumbling_down::{Position, Rules};
+use damero_tumbling_down::{TumblingDown, TumblingDownRules};
 use libfuzzer_sys::fuzz_target;
 
 #[allow(dead_code, reason = "each target uses part of it")]
@@ -15,8 +15,8 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let mut lines = text.lines();
     let first = lines.next().unwrap_or("");
-    let rules = if first.starts_with('B') { Rules::boardspace() } else { Rules::original() };
-    let mut p = Position::from_fen(first, rules).unwrap_or_else(|_| Position::start(rules));
+    let rules = if first.starts_with('B') { TumblingDownRules::boardspace() } else { TumblingDownRules::original() };
+    let mut p = TumblingDown::from_fen(first, rules).unwrap_or_else(|_| TumblingDown::start(rules));
     let counts = [p.piece_count(Color::White), p.piece_count(Color::Black)];
     let mut moves = MoveList::new();
     for (i, line) in lines.enumerate() {

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use damero_core::{Color, Evaluator, Game, GameRecord, Outcome, RuleSet};
 use damero_search::{
-    Engine, EngineSpec, MatchConfig, MatchGame, MatchProgress, MatchResult, bench, elo_estimate, level_spec,
-    run_match,
+    Clock, Engine, EngineSpec, Limits, MatchConfig, MatchGame, MatchProgress, MatchResult, SpecLimits, bench,
+    elo_estimate, level_spec, run_match,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -24,19 +24,64 @@ pub struct LimitArgs {
     pub movetime: Option<u64>,
     pub nodes: Option<u64>,
     pub threads: Option<usize>,
+    /// `--time MS`: the clock of the side to move.
+    pub time: Option<u64>,
+    /// `--inc MS`.
+    pub inc: Option<u64>,
+    /// `--movestogo N`.
+    pub movestogo: Option<u32>,
+}
+
+impl LimitArgs {
+    /// The game clock `--time`, `--inc` and `--movestogo` describe.
+    pub fn clock(&self) -> Result<Option<Clock>, CliError> {
+        let Some(time) = self.time else {
+            if self.inc.is_some() || self.movestogo.is_some() {
+                return Err(CliError::new("--inc and --movestogo need --time (the clock)"));
+            }
+            return Ok(None);
+        };
+        if time == 0 {
+            return Err(CliError::new("--time must be at least 1 (milliseconds on the clock)"));
+        }
+        if self.movestogo == Some(0) {
+            return Err(CliError::new("--movestogo must be at least 1"));
+        }
+        Ok(Some(Clock {
+            remaining: Duration::from_millis(time),
+            increment: Duration::from_millis(self.inc.unwrap_or(0)),
+            moves_to_go: self.movestogo,
+        }))
+    }
 }
 
 /// Reads `--engine` (a name or a full spec such as `mcts:playouts=5000`) and
-/// applies the limits and threads given as flags.
+/// applies the limits and threads given as flags. A zero depth, node count
+/// or time is rejected: it would mean no search, not "no limit".
 pub fn engine_spec(engine: &str, limits: LimitArgs) -> Result<EngineSpec, CliError> {
+    for (flag, zero) in [
+        ("--depth", limits.depth == Some(0)),
+        ("--nodes", limits.nodes == Some(0)),
+        ("--movetime", limits.movetime == Some(0)),
+    ] {
+        if zero {
+            return Err(CliError::new(format!("{flag} must be at least 1")));
+        }
+    }
     let mut spec: EngineSpec = engine.parse()?;
     let explicit = limits.depth.is_some() || limits.movetime.is_some() || limits.nodes.is_some();
     let spec_has_limits = engine.contains(':');
-    if !explicit && !spec_has_limits && !matches!(spec, EngineSpec::Random { .. }) {
+    if !explicit && !spec_has_limits && limits.time.is_none() && !matches!(spec, EngineSpec::Random { .. }) {
         // Neither flags nor the spec say how long to think: one second.
-        spec = spec.with_limits(None, None, Some(Duration::from_secs(1)));
+        spec =
+            spec.with_limits(SpecLimits { movetime: Some(Duration::from_secs(1)), ..SpecLimits::default() })?;
     }
-    spec = spec.with_limits(limits.depth, limits.nodes, limits.movetime.map(Duration::from_millis));
+    spec = spec.with_limits(SpecLimits {
+        depth: limits.depth,
+        nodes: limits.nodes,
+        movetime: limits.movetime.map(Duration::from_millis),
+        time_control: None,
+    })?;
     if let Some(threads) = limits.threads {
         if threads == 0 {
             return Err(CliError::new("--threads must be at least 1"));
@@ -50,6 +95,9 @@ pub fn engine_spec(engine: &str, limits: LimitArgs) -> Result<EngineSpec, CliErr
 pub struct BestMove {
     pub position: PositionArgs,
     pub spec: EngineSpec,
+    /// `--time`/`--inc`/`--movestogo`: search on this clock instead of the
+    /// spec's limits.
+    pub clock: Option<Clock>,
 }
 
 impl GameCommand for BestMove {
@@ -57,12 +105,26 @@ impl GameCommand for BestMove {
     fn run<G: Game, E: Evaluator<G>>(self, evaluator: E) -> Result<(), CliError> {
         let record: GameRecord<G> = self.position.record()?;
         let root = *record.position();
-        let mut engine = Engine::new(&self.spec, evaluator);
         let mut out = std::io::stdout().lock();
-        let result = engine.think(&record, |info| {
+        // Over by a rule of the game (a repetition given by --moves, a draw
+        // counter) even though moves remain: no search.
+        if let Some(outcome) = record.outcome() {
+            eprintln!("the game is over: {}", describe_outcome(outcome));
+            writeln!(out, "bestmove (none)")?;
+            return Ok(());
+        }
+        // Built after the position is read so that a table's allocation is
+        // never spent on bad input; the table itself is taken inside the
+        // search, where the clock counts it.
+        let mut engine = Engine::try_new(&self.spec, evaluator)?;
+        let mut print_info = |info: &damero_search::SearchInfo<G>| {
             let _ = writeln!(out, "{}", info.line(&root));
             let _ = out.flush();
-        });
+        };
+        let result = match self.clock {
+            Some(clock) => engine.think_with(&record, &Limits::clock(clock), &mut print_info),
+            None => engine.think(&record, &mut print_info),
+        };
         match result.best_move {
             Some(mv) => {
                 writeln!(out, "bestmove {}", root.format_move(mv))?;
@@ -178,6 +240,9 @@ pub struct Match {
 impl GameCommand for Match {
     type Output = ();
     fn run<G: Game, E: Evaluator<G>>(self, evaluator: E) -> Result<(), CliError> {
+        // An unknown `eval=` is an error now, not a panic in the first game.
+        Engine::try_new(&self.white, evaluator.clone())?;
+        Engine::try_new(&self.black, evaluator.clone())?;
         if self.games == 0 {
             return Err(CliError::new("--games must be at least 1"));
         }
@@ -188,7 +253,7 @@ impl GameCommand for Match {
         // random one.
         let seed = self.position.seed.unwrap_or(1);
         let mut position = self.position.clone();
-        if !G::Rules::OPTIONS.iter().any(|o| o.key == "seed") {
+        if G::Rules::default().setup_seed().is_none() {
             position.seed = None;
         }
         let start: G = position.position()?;

@@ -2,7 +2,7 @@
 //! monomorphic code for it.
 
 use damero_core::{Evaluator, Game};
-use damero_cross::{CrossEvaluator, CrossPosition};
+use damero_cross::{Cross, CrossEvaluator};
 use damero_draughts::{DraughtsEvaluator, English, Russian, Spanish, Zisnella};
 use damero_eliminar::EliminarEvaluator;
 use damero_tumbling_down::TumblingDownEvaluator;
@@ -29,9 +29,11 @@ pub fn dispatch<C: GameCommand>(id: &str, command: C) -> Result<C::Output, CliEr
         "zisnella" => command.run::<Zisnella, _>(DraughtsEvaluator::default()),
         "spanish" => command.run::<Spanish, _>(DraughtsEvaluator::default()),
         "english" => command.run::<English, _>(DraughtsEvaluator::default()),
-        "eliminar" => command.run::<damero_eliminar::Position, _>(EliminarEvaluator),
-        "tumbling-down" => command.run::<damero_tumbling_down::Position, _>(TumblingDownEvaluator::default()),
-        "cross" => command.run::<CrossPosition, _>(CrossEvaluator),
+        "eliminar" => command.run::<damero_eliminar::Eliminar, _>(EliminarEvaluator),
+        "tumbling-down" => {
+            command.run::<damero_tumbling_down::TumblingDown, _>(TumblingDownEvaluator::default())
+        }
+        "cross" => command.run::<Cross, _>(CrossEvaluator),
         _ => Err(CliError::new(format!("unknown game '{id}' (known: {})", GAME_IDS.join(", ")))),
     }
 }

@@ -5,7 +5,10 @@
 mod commands;
 mod engine_commands;
 mod games;
+mod hub;
+mod selfplay;
 mod setup;
+mod tune;
 
 use std::fmt;
 use std::process::ExitCode;
@@ -144,9 +147,77 @@ enum Command {
         #[command(flatten)]
         position: PositionArgs,
     },
+    /// Play engine against itself from seeded random openings and write the
+    /// quiet positions with the search score and the result (training data
+    /// for `damero tune`), one `FEN<TAB>SCORE<TAB>RESULT` line each.
+    /// `--seed` (default 1) seeds the batch: the same seed gives the same games.
+    Selfplay {
+        /// Game id.
+        game: String,
+        /// Games in the whole batch (all shards together).
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Nodes per move of the engine.
+        #[arg(long, default_value_t = 4000)]
+        nodes: u64,
+        /// The engine instead of `alphabeta:nodes=K` (one thread, e.g. `alphabeta:nodes=4000,eval=hand`).
+        #[arg(long)]
+        engine: Option<String>,
+        /// Play only shard I of N (0-based): shards concatenated in order make the whole batch.
+        #[arg(long, value_name = "I/N", default_value = "0/1")]
+        shard: String,
+        /// Games played at once (the output does not depend on it).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Random plies opening each game: N, or a range A..B (B excluded).
+        #[arg(long, default_value = "4..9")]
+        opening_plies: String,
+        /// A game longer than this many plies is a draw.
+        #[arg(long, default_value_t = 300)]
+        max_plies: u32,
+        /// The output file.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Hide the progress bar.
+        #[arg(long)]
+        quiet: bool,
+        #[command(flatten)]
+        position: PositionArgs,
+    },
+    /// Fit the trained draughts evaluation to `damero selfplay` data and write
+    /// the weights (held-out loss printed).
+    Tune {
+        /// Game id (a draughts rule set).
+        game: String,
+        /// Sample files from `damero selfplay` (repeatable).
+        #[arg(long, required = true, num_args = 1..)]
+        data: Vec<std::path::PathBuf>,
+        /// Where to write the weights.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Start from these weights instead of material alone.
+        #[arg(long)]
+        start: Option<std::path::PathBuf>,
+        /// Weight of the game result in the target (the rest: the search score).
+        #[arg(long, default_value_t = 0.7)]
+        lambda: f64,
+        /// Optimiser iterations over the whole set.
+        #[arg(long, default_value_t = 600)]
+        iterations: usize,
+        /// Optimiser step, in centipawns.
+        #[arg(long, default_value_t = 2.0)]
+        learning_rate: f64,
+        /// L2 penalty per parameter.
+        #[arg(long, default_value_t = 2e-7)]
+        l2: f64,
+    },
     /// Search fixed positions of every game at fixed depth: prints the total
     /// node count (a regression signature) and the speed.
     Bench,
+    /// Speak the Hub protocol (version 2, Scan's) on stdin/stdout, for
+    /// draughts interfaces such as pydraughts' HubEngine: the four draughts
+    /// rule sets, chosen with the `variant` parameter.
+    Hub,
 }
 
 /// Search limits shared by the searching commands.
@@ -164,6 +235,16 @@ struct LimitFlags {
     /// Search threads.
     #[arg(long)]
     threads: Option<usize>,
+    /// Milliseconds on the side to move's clock: the time manager chooses
+    /// the time for this move.
+    #[arg(long, value_name = "MS", conflicts_with_all = ["depth", "movetime", "nodes"])]
+    time: Option<u64>,
+    /// Milliseconds added to the clock after each move (with --time).
+    #[arg(long, value_name = "MS")]
+    inc: Option<u64>,
+    /// Moves until the next time control (with --time; default: the rest of the game).
+    #[arg(long, value_name = "N")]
+    movestogo: Option<u32>,
 }
 
 impl From<LimitFlags> for engine_commands::LimitArgs {
@@ -173,6 +254,9 @@ impl From<LimitFlags> for engine_commands::LimitArgs {
             movetime: f.movetime,
             nodes: f.nodes,
             threads: f.threads,
+            time: f.time,
+            inc: f.inc,
+            movestogo: f.movestogo,
         }
     }
 }
@@ -191,8 +275,10 @@ fn run(cli: Cli) -> Result<(), CliError> {
         }
         Command::Show { game, position } => games::dispatch(&game, commands::Show { position }),
         Command::Bestmove { game, engine, limits, position } => {
-            let spec = engine_commands::engine_spec(&engine, limits.into())?;
-            games::dispatch(&game, engine_commands::BestMove { position, spec })
+            let limits: engine_commands::LimitArgs = limits.into();
+            let clock = limits.clock()?;
+            let spec = engine_commands::engine_spec(&engine, limits)?;
+            games::dispatch(&game, engine_commands::BestMove { position, spec, clock })
         }
         Command::Play { game, level, side, engine_seed, position } => {
             let human = damero_core::Color::from_name(&side)
@@ -228,7 +314,58 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 },
             )
         }
+        Command::Selfplay {
+            game,
+            games,
+            nodes,
+            engine,
+            shard,
+            threads,
+            opening_plies,
+            max_plies,
+            out,
+            quiet,
+            position,
+        } => {
+            let engine = match engine {
+                Some(text) => engine_commands::engine_spec(&text, Default::default())?,
+                None => format!("alphabeta:nodes={nodes}").parse()?,
+            };
+            games::dispatch(
+                &game,
+                selfplay::Selfplay {
+                    position,
+                    games,
+                    engine,
+                    shard: selfplay::parse_shard(&shard)?,
+                    threads,
+                    opening_plies: selfplay::parse_plies_range(&opening_plies)?,
+                    max_plies,
+                    out,
+                    progress: !quiet,
+                },
+            )
+        }
+        Command::Tune { game, data, out, start, lambda, iterations, learning_rate, l2 } => {
+            if !(0.0..=1.0).contains(&lambda) {
+                return Err(CliError::new(format!("--lambda takes a number from 0 to 1, not {lambda}")));
+            }
+            if iterations == 0 || learning_rate.is_nan() || learning_rate <= 0.0 || l2.is_nan() || l2 < 0.0 {
+                return Err(CliError::new(
+                    "--iterations, --learning-rate must be positive and --l2 not negative",
+                ));
+            }
+            let options = damero_draughts::eval::TuneOptions {
+                lambda,
+                iterations,
+                learning_rate,
+                l2,
+                ..Default::default()
+            };
+            tune::Tune { game, data, out, start, options }.run()
+        }
         Command::Bench => engine_commands::run_bench().map(|_| ()),
+        Command::Hub => hub::run(),
     }
 }
 

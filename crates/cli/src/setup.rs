@@ -1,7 +1,7 @@
 //! Turning the common flags (`--fen`, `--rule`, `--seed`) into a position.
 
 use clap::Args;
-use damero_core::{Game, GameRecord, RuleSet};
+use damero_core::{Game, GameRecord, OptionError, RuleSet};
 
 use crate::CliError;
 
@@ -24,16 +24,22 @@ pub struct PositionArgs {
 }
 
 impl PositionArgs {
-    /// The rules these flags describe.
+    /// The rules these flags describe: `--rule` settings in order, then the
+    /// `--seed` of a random start setup, then validation.
     pub fn rules<G: Game>(&self) -> Result<G::Rules, CliError> {
-        let mut settings: Vec<String> = self.rules.clone();
-        if let Some(seed) = self.seed {
-            if !G::Rules::OPTIONS.iter().any(|o| o.key == "seed") {
-                return Err(CliError::new(format!("{} has no random setup: --seed does not apply", G::NAME)));
-            }
-            settings.push(format!("seed={seed}"));
+        let mut rules = G::Rules::default();
+        for setting in &self.rules {
+            let (key, value) =
+                setting.split_once('=').ok_or_else(|| OptionError::Malformed { text: setting.clone() })?;
+            rules.set_option(key.trim(), value.trim())?;
         }
-        G::Rules::default().with_options(settings.iter().map(String::as_str)).map_err(CliError::from)
+        if let Some(seed) = self.seed {
+            rules = rules.with_setup_seed(seed).ok_or_else(|| {
+                CliError::new(format!("{} has no random setup: --seed does not apply", G::NAME))
+            })?;
+        }
+        rules.validate()?;
+        Ok(rules)
     }
 
     /// The game these flags describe: its start (or `--fen`) and the
@@ -42,7 +48,7 @@ impl PositionArgs {
         let rules = self.rules::<G>()?;
         let start = match &self.fen {
             Some(fen) => G::from_fen(fen, rules)?,
-            None => G::start(rules),
+            None => G::try_start(rules)?,
         };
         let mut record = GameRecord::new(start);
         for text in self.moves.iter().flat_map(|m| m.split_whitespace()) {

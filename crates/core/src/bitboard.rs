@@ -7,6 +7,8 @@ use crate::{Direction, Square};
 
 /// A set of squares, bit `i` standing for [`Square`] index `i`.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct Bitboard(pub u64);
 
 impl Bitboard {

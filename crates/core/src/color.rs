@@ -6,6 +6,7 @@ use core::ops::Not;
 /// One of the two players. Every damero game calls its sides White and Black,
 /// whichever of them moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Color {
     /// The white side.
     White,

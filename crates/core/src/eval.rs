@@ -38,7 +38,42 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
         let _ = position;
         None
     }
+
+    /// The evaluator of the same game called `name`: what an engine spec's
+    /// `eval=NAME` selects, so two engines of one match can evaluate
+    /// differently. Games with one evaluator know only `default`.
+    ///
+    /// # Errors
+    /// [`UnknownEvaluator`] when the game has no evaluator of that name (or,
+    /// for a weights file, when it cannot be read).
+    fn named(&self, name: &str) -> Result<Self, UnknownEvaluator> {
+        if name == "default" {
+            Ok(self.clone())
+        } else {
+            Err(UnknownEvaluator {
+                name: name.to_owned(),
+                reason: "this game has one evaluator, 'default'".into(),
+            })
+        }
+    }
 }
+
+/// An evaluator name (or weights file) that [`Evaluator::named`] rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownEvaluator {
+    /// The name given.
+    pub name: String,
+    /// Why it was rejected.
+    pub reason: String,
+}
+
+impl core::fmt::Display for UnknownEvaluator {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "unknown evaluator '{}': {}", self.name, self.reason)
+    }
+}
+
+impl std::error::Error for UnknownEvaluator {}
 
 /// What an oracle (an endgame database) knows of a position, for the side
 /// to move: see [`Evaluator::probe`].

@@ -8,6 +8,8 @@
 //! - the [`Game`] trait, [`Outcome`], typed [`RuleSet`] options and
 //!   [`OptionError`], and a [`GameRecord`] that keeps history for repetition;
 //! - the [`Evaluator`] trait the search crate is generic over;
+//! - with the `serde` feature, `Serialize`/`Deserialize` for those values
+//!   and for game records (read back with every move checked);
 //! - with the `testkit` feature, a conformance suite every game runs
 //!   (`damero_core::testkit`).
 //!
@@ -28,6 +30,8 @@ mod eval;
 mod game;
 mod record;
 mod rules;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod square;
 mod stack;
 mod zobrist;
@@ -37,7 +41,7 @@ pub mod testkit;
 
 pub use bitboard::{Bitboard, Squares};
 pub use color::Color;
-pub use eval::{Evaluator, Verdict};
+pub use eval::{Evaluator, UnknownEvaluator, Verdict};
 pub use game::{Game, MOVE_LIST_INLINE, MoveList, Outcome, Playout};
 pub use record::GameRecord;
 pub use rules::{OptionError, RuleOption, RuleSet, parse_bool};

@@ -2,8 +2,9 @@
 
 use crate::{Game, Outcome};
 
-/// A game from a start position: the moves played and the Zobrist key of every
-/// position reached, so repetitions are found without storing positions.
+/// A game from a start position: the moves played and every position reached
+/// (small `Copy` values), so repetitions are found by comparing Zobrist keys
+/// and undo is a pop.
 #[derive(Clone, Debug)]
 pub struct GameRecord<G: Game> {
     start: G,

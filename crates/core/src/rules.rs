@@ -30,12 +30,40 @@ pub trait RuleSet: Copy + Default + fmt::Debug + PartialEq + Send + Sync + 'stat
 
     /// Checks the options together (some combinations are impossible, such as
     /// removing more pieces than a side has). [`Game::start`](crate::Game::start)
-    /// expects rules that pass.
+    /// expects rules that pass; [`Game::try_start`](crate::Game::try_start)
+    /// returns this error.
     ///
     /// # Errors
     /// [`OptionError::Inconsistent`] naming the conflict.
     fn validate(&self) -> Result<(), OptionError> {
         Ok(())
+    }
+
+    /// The seed of the random start setup, for rule sets whose start position
+    /// is drawn from one (Eliminar); `None` for a fixed start.
+    fn setup_seed(&self) -> Option<u64> {
+        None
+    }
+
+    /// The same rules with the start setup drawn from `seed`; `None` for a
+    /// rule set whose start is fixed (then [`setup_seed`](RuleSet::setup_seed)
+    /// is `None` too).
+    fn with_setup_seed(self, seed: u64) -> Option<Self> {
+        let _ = seed;
+        None
+    }
+
+    /// Panics with the [`validate`](RuleSet::validate) error, naming `game`,
+    /// when the rules are invalid; for [`Game::start`](crate::Game::start).
+    ///
+    /// # Panics
+    /// When [`validate`](RuleSet::validate) fails.
+    #[track_caller]
+    fn expect_valid(self, game: &str) -> Self {
+        if let Err(error) = self.validate() {
+            panic!("{game}: start position asked for with invalid rules ({error}); use Game::try_start");
+        }
+        self
     }
 
     /// Applies `key=value` settings in order, then [`validate`](RuleSet::validate)s.

@@ -132,6 +132,7 @@ impl FromStr for Square {
 
 /// One of the eight directions on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Direction {
     /// Towards rank 8.
     North,

@@ -7,7 +7,7 @@ use crate::geometry::{
     CORNERS, any_layer, at_least_three, at_least_two, corner_layers, cross_centres, guard_layers, guarded_by,
     neighbour_layers, orthogonal_neighbours, squares_of, vertices_of,
 };
-use crate::moves::{CrossMove, MoveKind, fill_squares};
+use crate::moves::{Move, MoveKind, fill_squares};
 
 /// Pieces on squares and on vertices, per colour (index [`Color::index`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -38,7 +38,7 @@ impl Board {
 
     /// The board after the piece part of `mv`, by `side`, before captures.
     #[inline]
-    pub(crate) const fn after_piece_move(&self, side: Color, mv: CrossMove) -> Board {
+    pub(crate) const fn after_piece_move(&self, side: Color, mv: Move) -> Board {
         let mut b = *self;
         let me = side.index();
         let (from, to) = (1u64 << mv.from, 1u64 << (mv.to & 63));

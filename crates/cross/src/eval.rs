@@ -3,7 +3,7 @@
 use damero_core::{Color, Evaluator};
 
 use crate::geometry::guarded_by;
-use crate::position::{CrossPosition, far_rank};
+use crate::position::{Cross, far_rank};
 
 /// Static evaluation of Cross, from the side to move's point of view, in
 /// centipawn-like units. It measures:
@@ -29,7 +29,7 @@ const SPARE: i32 = 35;
 const GUARD: i32 = 4;
 const FAR_RANK_THREAT: i32 = 800;
 
-fn side_score(p: &CrossPosition, color: Color) -> i32 {
+fn side_score(p: &Cross, color: Color) -> i32 {
     let squares = p.squares(color).0;
     let vertices = p.vertices(color);
     let mut score = PIECE * p.on_board(color) as i32 + SPARE * p.spares(color) as i32;
@@ -44,8 +44,8 @@ fn side_score(p: &CrossPosition, color: Color) -> i32 {
     score + GUARD * guarded_by(vertices).count_ones() as i32
 }
 
-impl Evaluator<CrossPosition> for CrossEvaluator {
-    fn evaluate(&self, p: &CrossPosition) -> i32 {
+impl Evaluator<Cross> for CrossEvaluator {
+    fn evaluate(&self, p: &Cross) -> i32 {
         let me = damero_core::Game::side_to_move(p);
         let mut score = side_score(p, me) - side_score(p, !me);
         if p.squares(me).0 & far_rank(me).0 != 0 {
@@ -55,6 +55,6 @@ impl Evaluator<CrossPosition> for CrossEvaluator {
         if p.squares(!me).0 & far_rank(!me).0 != 0 {
             score -= FAR_RANK_THREAT;
         }
-        score.clamp(-<CrossEvaluator as Evaluator<CrossPosition>>::MAX_EVAL, Self::MAX_EVAL)
+        score.clamp(-<CrossEvaluator as Evaluator<Cross>>::MAX_EVAL, Self::MAX_EVAL)
     }
 }

@@ -3,20 +3,25 @@
 //! FEN: the 8 square ranks (rank 8 first), a space, the 7 vertex rows (row
 //! `78` first), a space, the side to move; `b`/`w` for pieces and digit runs
 //! for empty places.
+//!
+//! Reading is in two steps: [`Setup::from_fen`] checks the syntax
+//! ([`ParseFenError`]), [`Cross::from_setup`] the position
+//! ([`PositionError`]); [`Game::from_fen`] does
+//! both and reports either as a [`FenError`].
 
 use core::fmt;
 
 use damero_core::smallvec::SmallVec;
-use damero_core::{Color, Game, Square};
+use damero_core::{Bitboard, Color, Game};
 
 use crate::board::Board;
-use crate::geometry::squares_of;
-use crate::position::{CrossPosition, PIECES_PER_PLAYER};
-use crate::rules::Rules;
+use crate::position::Cross;
+use crate::setup::{PositionError, Setup};
 
-/// Why a position text was rejected.
+/// Why a position text cannot be read (its syntax; [`PositionError`] says
+/// what a well-formed text may still get wrong).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FenError {
+pub enum ParseFenError {
     /// Not three space-separated fields (ranks, vertex rows, side).
     FieldCount {
         /// How many fields were found.
@@ -51,65 +56,77 @@ pub enum FenError {
         /// The text given.
         text: String,
     },
-    /// More than 16 pieces of one colour on the board (rule 3).
-    TooManyPieces {
-        /// The colour.
-        color: Color,
-        /// Its pieces on the board.
-        count: u32,
-    },
-    /// A square guarded by both colours, which rule 6 makes impossible.
-    DoubleGuard {
-        /// The square.
-        square: Square,
-    },
-    /// A capture formation is still on the board; rule 9 removes every
-    /// formation before the turn passes, so no such position arises.
-    UnresolvedFormation {
-        /// The centre of the formation (a square or a vertex).
-        at: String,
-    },
 }
 
-impl fmt::Display for FenError {
+impl fmt::Display for ParseFenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FenError::FieldCount { found } => write!(
+            ParseFenError::FieldCount { found } => write!(
                 f,
                 "invalid cross position: expected 3 fields (square ranks, vertex rows, side to move), found {found}"
             ),
-            FenError::RankCount { found } => {
+            ParseFenError::RankCount { found } => {
                 write!(f, "invalid cross position: expected 8 square ranks separated by '/', found {found}")
             }
-            FenError::InvalidRank { rank, text } => write!(
+            ParseFenError::InvalidRank { rank, text } => write!(
                 f,
                 "invalid cross position: rank {rank} '{text}' must be 'b', 'w' and digits making 8 squares"
             ),
-            FenError::VertexRowCount { found } => {
+            ParseFenError::VertexRowCount { found } => {
                 write!(f, "invalid cross position: expected 7 vertex rows separated by '/', found {found}")
             }
-            FenError::InvalidVertexRow { row, text } => write!(
+            ParseFenError::InvalidVertexRow { row, text } => write!(
                 f,
                 "invalid cross position: vertex row {row} '{text}' must be 'b', 'w' and digits making 7 vertices"
             ),
-            FenError::InvalidSide { text } => {
+            ParseFenError::InvalidSide { text } => {
                 write!(f, "invalid cross position: side to move '{text}' must be 'b' or 'w'")
-            }
-            FenError::TooManyPieces { color, count } => write!(
-                f,
-                "invalid cross position: {color} has {count} pieces on the board, at most {PIECES_PER_PLAYER}"
-            ),
-            FenError::DoubleGuard { square } => {
-                write!(f, "invalid cross position: square {square} is guarded by both players")
-            }
-            FenError::UnresolvedFormation { at } => {
-                write!(f, "invalid cross position: an unresolved capture formation stands at {at}")
             }
         }
     }
 }
 
-impl std::error::Error for FenError {}
+impl std::error::Error for ParseFenError {}
+
+/// Why [`Game::from_fen`] rejected a text: its
+/// syntax, or the position it describes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// The text is not a well-formed position text.
+    Parse(ParseFenError),
+    /// The text is well formed but the position is not legal.
+    Position(PositionError),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Parse(error) => error.fmt(f),
+            FenError::Position(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for FenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FenError::Parse(error) => Some(error),
+            FenError::Position(error) => Some(error),
+        }
+    }
+}
+
+impl From<ParseFenError> for FenError {
+    fn from(error: ParseFenError) -> FenError {
+        FenError::Parse(error)
+    }
+}
+
+impl From<PositionError> for FenError {
+    fn from(error: PositionError) -> FenError {
+        FenError::Position(error)
+    }
+}
 
 fn write_row(out: &mut String, cells: impl Iterator<Item = Option<Color>>) {
     let mut run = 0u8;
@@ -132,21 +149,6 @@ fn write_row(out: &mut String, cells: impl Iterator<Item = Option<Color>>) {
 
 fn colour_at(sets: [u64; 2], index: usize) -> Option<Color> {
     Color::ALL.into_iter().find(|c| sets[c.index()] >> index & 1 == 1)
-}
-
-/// The FEN of a position.
-pub(crate) fn write_fen(p: &CrossPosition) -> String {
-    let mut out = String::with_capacity(64);
-    for rank in (0..8).rev() {
-        write_row(&mut out, (0..8).map(|file| colour_at(p.board.squares, rank * 8 + file)));
-        out.push(if rank > 0 { '/' } else { ' ' });
-    }
-    for row in (0..7).rev() {
-        write_row(&mut out, (0..7).map(|file| colour_at(p.board.vertices, row * 8 + file)));
-        out.push(if row > 0 { '/' } else { ' ' });
-    }
-    out.push(p.side.letter());
-    out
 }
 
 /// Reads one row of `width` places; `None` when malformed.
@@ -173,67 +175,10 @@ fn read_row(text: &str, width: u32) -> Option<[u64; 2]> {
     (at == width).then_some(sets)
 }
 
-/// Reads and validates a FEN.
-pub(crate) fn read_fen(text: &str, rules: Rules) -> Result<CrossPosition, FenError> {
-    let fields: SmallVec<[&str; 3]> = text.split_ascii_whitespace().collect();
-    let &[ranks, rows, side] = fields.as_slice() else {
-        return Err(FenError::FieldCount { found: fields.len() });
-    };
-    let mut board = Board::default();
-
-    let ranks: SmallVec<[&str; 8]> = ranks.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(FenError::RankCount { found: ranks.len() });
-    }
-    for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = 7 - i;
-        let sets = read_row(rank_text, 8)
-            .ok_or_else(|| FenError::InvalidRank { rank: rank as u8 + 1, text: (*rank_text).to_owned() })?;
-        for (set, row_set) in board.squares.iter_mut().zip(sets) {
-            *set |= row_set << (8 * rank);
-        }
-    }
-
-    let rows: SmallVec<[&str; 7]> = rows.split('/').collect();
-    if rows.len() != 7 {
-        return Err(FenError::VertexRowCount { found: rows.len() });
-    }
-    for (i, row_text) in rows.iter().enumerate() {
-        let row = 6 - i;
-        let sets = read_row(row_text, 7).ok_or_else(|| FenError::InvalidVertexRow {
-            row: format!("{}{}", row + 1, row + 2),
-            text: (*row_text).to_owned(),
-        })?;
-        for (set, row_set) in board.vertices.iter_mut().zip(sets) {
-            *set |= row_set << (8 * row);
-        }
-    }
-
-    let side = match side {
-        "b" => Color::Black,
-        "w" => Color::White,
-        _ => return Err(FenError::InvalidSide { text: side.to_owned() }),
-    };
-
-    for color in Color::ALL {
-        let count = board.on_board(color);
-        if count > PIECES_PER_PLAYER {
-            return Err(FenError::TooManyPieces { color, count });
-        }
-    }
-    if let Some(square) = squares_of(board.double_guard()).next() {
-        return Err(FenError::DoubleGuard { square });
-    }
-    if let Some(at) = board.formation_centre() {
-        return Err(FenError::UnresolvedFormation { at });
-    }
-    Ok(CrossPosition::from_board(board, side, rules))
-}
-
 /// The board for a terminal: square rows with the vertex rows between them
 /// (`b`/`w` on squares, `B`/`W` on vertices, `.` and `+` empty), then the
 /// spares and the side to move.
-pub(crate) fn diagram(p: &CrossPosition) -> String {
+pub(crate) fn diagram(p: &Cross) -> String {
     let mut out = String::new();
     let cell = |sets: [u64; 2], index: usize, empty: char, upper: bool| match colour_at(sets, index) {
         Some(c) if upper => c.letter().to_ascii_uppercase(),
@@ -271,4 +216,73 @@ pub(crate) fn diagram(p: &CrossPosition) -> String {
         p.side_to_move()
     ));
     out
+}
+
+impl Setup {
+    /// The FEN of this setup.
+    pub fn to_fen(&self) -> String {
+        let squares = self.squares.map(|b| b.0);
+        let mut out = String::with_capacity(64);
+        for rank in (0..8).rev() {
+            write_row(&mut out, (0..8).map(|file| colour_at(squares, rank * 8 + file)));
+            out.push(if rank > 0 { '/' } else { ' ' });
+        }
+        for row in (0..7).rev() {
+            write_row(&mut out, (0..7).map(|file| colour_at(self.vertices, row * 8 + file)));
+            out.push(if row > 0 { '/' } else { ' ' });
+        }
+        out.push(self.side_to_move.letter());
+        out
+    }
+
+    /// Reads a FEN (see the [module docs](crate::fen)); no rule is checked
+    /// here, [`Cross::from_setup`] does that.
+    ///
+    /// # Errors
+    /// A [`ParseFenError`] naming the first problem in the text.
+    pub fn from_fen(text: &str) -> Result<Setup, ParseFenError> {
+        let fields: SmallVec<[&str; 3]> = text.split_ascii_whitespace().collect();
+        let &[ranks, rows, side] = fields.as_slice() else {
+            return Err(ParseFenError::FieldCount { found: fields.len() });
+        };
+        let mut board = Board::default();
+
+        let ranks: SmallVec<[&str; 8]> = ranks.split('/').collect();
+        if ranks.len() != 8 {
+            return Err(ParseFenError::RankCount { found: ranks.len() });
+        }
+        for (i, rank_text) in ranks.iter().enumerate() {
+            let rank = 7 - i;
+            let sets = read_row(rank_text, 8).ok_or_else(|| ParseFenError::InvalidRank {
+                rank: rank as u8 + 1,
+                text: (*rank_text).to_owned(),
+            })?;
+            for (set, row_set) in board.squares.iter_mut().zip(sets) {
+                *set |= row_set << (8 * rank);
+            }
+        }
+
+        let rows: SmallVec<[&str; 7]> = rows.split('/').collect();
+        if rows.len() != 7 {
+            return Err(ParseFenError::VertexRowCount { found: rows.len() });
+        }
+        for (i, row_text) in rows.iter().enumerate() {
+            let row = 6 - i;
+            let sets = read_row(row_text, 7).ok_or_else(|| ParseFenError::InvalidVertexRow {
+                row: format!("{}{}", row + 1, row + 2),
+                text: (*row_text).to_owned(),
+            })?;
+            for (set, row_set) in board.vertices.iter_mut().zip(sets) {
+                *set |= row_set << (8 * row);
+            }
+        }
+
+        let side = match side {
+            "b" => Color::Black,
+            "w" => Color::White,
+            _ => return Err(ParseFenError::InvalidSide { text: side.to_owned() }),
+        };
+
+        Ok(Setup { squares: board.squares.map(Bitboard), vertices: board.vertices, side_to_move: side })
+    }
 }

@@ -4,18 +4,21 @@
 //! on the 64 squares and on the 49 interior vertices, guards, slides, splits
 //! and three capture patterns, implemented as `shared/rules/cross.md` says.
 //!
-//! - [`CrossPosition`] implements [`damero_core::Game`] (game id `cross`);
-//! - [`Rules`] holds the options `setup`, `max_plies` and `repetition_draw`;
-//! - [`CrossMove`] is a small `Copy` move: the piece move plus the set of
+//! - [`Cross`] implements [`damero_core::Game`] (game id `cross`);
+//! - [`CrossRules`] holds the options `setup`, `max_plies` and `repetition_draw`;
+//! - [`Setup`] is a position as written (unchecked): [`Setup::from_fen`]
+//!   reads one ([`ParseFenError`]), [`Cross::from_setup`] makes it playable
+//!   ([`PositionError`]);
+//! - [`Move`] is a small `Copy` move: the piece move plus the set of
 //!   pieces its captures removed, so every distinct final board is a distinct
 //!   move;
 //! - [`CrossEvaluator`] is a cheap static evaluation for the search crate.
 //!
 //! ```
 //! use damero_core::{Color, Game};
-//! use damero_cross::{CrossPosition, Rules};
+//! use damero_cross::{Cross, CrossRules};
 //!
-//! let mut position = CrossPosition::start(Rules::default());
+//! let mut position = Cross::start(CrossRules::default());
 //! assert_eq!(position.side_to_move(), Color::Black);
 //! assert_eq!(position.legal_move_texts().len(), 58);
 //! position.try_play("b2-bc23")?; // a square piece moves to a corner
@@ -53,7 +56,7 @@
 //!   refused even if the captures that follow would remove that piece. Only
 //!   corner moves put pieces on vertices, so splits and vertex-to-square moves
 //!   can never create a double guard; a FEN with a doubly guarded square is
-//!   rejected ([`FenError::DoubleGuard`]).
+//!   rejected ([`PositionError::DoubleGuard`]).
 //! - **Pattern C (rule 9)** is about squares only: its centre is a square
 //!   piece and its four neighbours are square pieces; a vertex piece neither
 //!   forms nor fills a cross, and is not removed by one.
@@ -91,18 +94,24 @@
 
 mod board;
 mod eval;
-mod fen;
+pub mod fen;
+mod game;
 mod geometry;
+mod movegen;
 mod moves;
 mod notation;
 mod position;
 mod rules;
+#[cfg(feature = "serde")]
+mod serde_impls;
+mod setup;
 mod zobrist;
 
 pub use eval::CrossEvaluator;
-pub use fen::FenError;
+pub use fen::{FenError, ParseFenError};
 pub use geometry::{ParseVertexError, VERTEX_MASK, Vertex};
-pub use moves::{CrossMove, MoveKind};
+pub use moves::{Move, MoveKind};
 pub use notation::MoveError;
-pub use position::{CrossPosition, PIECES_PER_PLAYER, far_rank};
-pub use rules::{Rules, Setup};
+pub use position::{Cross, PIECES_PER_PLAYER, far_rank};
+pub use rules::{CrossRules, StartSetup};
+pub use setup::{PositionError, Setup};

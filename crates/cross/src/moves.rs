@@ -7,6 +7,7 @@ use crate::geometry::{VERTEX_MASK, Vertex};
 
 /// The four kinds of piece move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum MoveKind {
     /// A square piece slides orthogonally to another square (rule 5): `a2-a5`.
     Slide,
@@ -24,7 +25,8 @@ pub enum MoveKind {
 /// different boards are two moves, and a move identifies its final board
 /// (rule 9). It is 24 bytes and `Copy`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct CrossMove {
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Move {
     pub(crate) kind: MoveKind,
     /// The start square or vertex index.
     pub(crate) from: u8,
@@ -65,21 +67,21 @@ pub(crate) const fn fill_mask(v: u8, squares: u64) -> u8 {
     ((s & 1) | (s >> 1 & 1) << 1 | (s >> 8 & 1) << 2 | (s >> 9 & 1) << 3) as u8
 }
 
-impl CrossMove {
+impl Move {
     #[inline]
-    pub(crate) const fn piece_move(kind: MoveKind, from: u8, to: u8) -> CrossMove {
-        CrossMove { kind, from, to, removed_squares: 0, removed_vertices: 0 }
+    pub(crate) const fn piece_move(kind: MoveKind, from: u8, to: u8) -> Move {
+        Move { kind, from, to, removed_squares: 0, removed_vertices: 0 }
     }
 
     #[inline]
-    pub(crate) const fn with_removed(self, squares: u64, vertices: u64) -> CrossMove {
-        CrossMove { removed_squares: squares, removed_vertices: vertices, ..self }
+    pub(crate) const fn with_removed(self, squares: u64, vertices: u64) -> Move {
+        Move { removed_squares: squares, removed_vertices: vertices, ..self }
     }
 
     /// Whether `other` is the same piece move (perhaps with another capture
     /// order).
     #[inline]
-    pub fn same_piece_move(self, other: CrossMove) -> bool {
+    pub fn same_piece_move(self, other: Move) -> bool {
         self.kind == other.kind && self.from == other.from && self.to == other.to
     }
 

@@ -8,8 +8,8 @@ use damero_core::smallvec::SmallVec;
 use damero_core::{Game, MoveList, Square};
 
 use crate::geometry::{Vertex, squares_of, vertices_of};
-use crate::moves::{CrossMove, MoveKind, fill_mask, fill_squares};
-use crate::position::CrossPosition;
+use crate::moves::{Move, MoveKind, fill_mask, fill_squares};
+use crate::position::Cross;
 
 /// Why a move text was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,7 +86,7 @@ fn removed_names(squares: u64, vertices: u64) -> Vec<String> {
 }
 
 /// The piece part of a move: `a2-a5`, `b2-ab12`, `ab12-b2`, `ab12*`, `ab12*a1,b2`.
-fn write_piece_move(p: &CrossPosition, mv: CrossMove) -> String {
+fn write_piece_move(p: &Cross, mv: Move) -> String {
     match mv.kind {
         MoveKind::Slide | MoveKind::ToCorner | MoveKind::ToSquare => {
             let from = mv.from_square().map_or_else(|| vertex_name(mv.from), |s| s.to_string());
@@ -115,7 +115,7 @@ fn vertex_name(index: u8) -> String {
 
 /// A legal move as text; the `x` list only when the same piece move has
 /// several final boards.
-pub(crate) fn write_move(p: &CrossPosition, mv: CrossMove) -> String {
+pub(crate) fn format_move(p: &Cross, mv: Move) -> String {
     let mut text = write_piece_move(p, mv);
     // A move that removes nothing had no formation, hence a single ending.
     if mv.removes_pieces() && p.capture_results(mv).len() > 1 {
@@ -164,7 +164,7 @@ fn read_places(text: &str) -> Option<(u64, u64)> {
 }
 
 /// Reads a move and finds it among the legal moves.
-pub(crate) fn read_move(p: &CrossPosition, text: &str) -> Result<CrossMove, MoveError> {
+pub(crate) fn parse_move(p: &Cross, text: &str) -> Result<Move, MoveError> {
     let malformed = |reason| MoveError::Malformed { text: text.to_owned(), reason };
     if !text.is_ascii() || text.len() > 64 {
         return Err(malformed("not a move in Cross notation"));
@@ -216,7 +216,7 @@ pub(crate) fn read_move(p: &CrossPosition, text: &str) -> Result<CrossMove, Move
 
     let mut moves = MoveList::new();
     p.legal_moves(&mut moves);
-    let mut candidates: SmallVec<[CrossMove; 4]> = SmallVec::new();
+    let mut candidates: SmallVec<[Move; 4]> = SmallVec::new();
     let mut split_exists = false;
     for &mv in &moves {
         if mv.kind != kind || mv.from != from {
@@ -242,7 +242,7 @@ pub(crate) fn read_move(p: &CrossPosition, text: &str) -> Result<CrossMove, Move
         });
     }
     let choices = || {
-        let mut c: Vec<String> = candidates.iter().map(|&m| write_move(p, m)).collect();
+        let mut c: Vec<String> = candidates.iter().map(|&m| format_move(p, m)).collect();
         c.sort();
         c
     };

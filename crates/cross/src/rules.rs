@@ -5,17 +5,18 @@ use damero_core::{OptionError, RuleOption, RuleSet, parse_bool};
 /// The start position (rule 4). The original figure is lost; the only setup
 /// is the reconstruction of the rules file. Other positions come from a FEN.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Setup {
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum StartSetup {
     /// Black fills ranks 1–2 and White ranks 7–8, all on squares.
     #[default]
     Reconstructed,
 }
 
-impl Setup {
+impl StartSetup {
     /// The option value naming this setup.
     pub const fn name(self) -> &'static str {
         match self {
-            Setup::Reconstructed => "reconstructed",
+            StartSetup::Reconstructed => "reconstructed",
         }
     }
 }
@@ -23,9 +24,10 @@ impl Setup {
 /// Cross's rules: the setup and the two draw options engines need (rule 12;
 /// the game itself has no draw rule).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Rules {
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct CrossRules {
     /// The start position (`setup`, default `reconstructed`).
-    pub setup: Setup,
+    pub setup: StartSetup,
     /// A draw once this many plies have been played since the start or the
     /// FEN (`max_plies`, default `none`).
     pub max_plies: Option<u32>,
@@ -34,13 +36,13 @@ pub struct Rules {
     pub repetition_draw: bool,
 }
 
-impl Default for Rules {
-    fn default() -> Rules {
-        Rules { setup: Setup::Reconstructed, max_plies: None, repetition_draw: false }
+impl Default for CrossRules {
+    fn default() -> CrossRules {
+        CrossRules { setup: StartSetup::Reconstructed, max_plies: None, repetition_draw: false }
     }
 }
 
-impl RuleSet for Rules {
+impl RuleSet for CrossRules {
     const OPTIONS: &'static [RuleOption] = &[
         RuleOption {
             key: "setup",
@@ -65,7 +67,7 @@ impl RuleSet for Rules {
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
         match key {
             "setup" => match value {
-                "reconstructed" => self.setup = Setup::Reconstructed,
+                "reconstructed" => self.setup = StartSetup::Reconstructed,
                 _ => return Err(Self::invalid_value(key, value)),
             },
             "max_plies" => {

@@ -3,9 +3,9 @@
 mod common;
 
 use common::{after, position};
-use damero_core::testkit::{check_conformance, check_games_from};
-use damero_core::{Color, Evaluator, Game, MoveList, RuleSet};
-use damero_cross::{CrossEvaluator, CrossPosition, FenError, MoveError, Rules};
+use damero_core::testkit::{check_conformance, check_games_from, read_perft_suite, run_perft_suite};
+use damero_core::{Color, Evaluator, Game, MoveList, RuleSet, Square};
+use damero_cross::{Cross, CrossEvaluator, CrossRules, FenError, MoveError, ParseFenError, PositionError};
 use damero_search::{perft, perft_divide};
 
 /// Perft from the start.
@@ -27,7 +27,7 @@ use damero_search::{perft, perft_divide};
 /// - Depth 5 (ignored test below) is where the armies can first touch.
 #[test]
 fn perft_from_start() {
-    let start = CrossPosition::start(Rules::default());
+    let start = Cross::start(CrossRules::default());
     let expected = [1, 58, 3_364, 215_760, 13_838_400];
     for (depth, &count) in expected.iter().enumerate() {
         assert_eq!(perft(&start, depth as u32), count, "depth {depth}");
@@ -42,7 +42,7 @@ fn perft_from_start() {
 #[test]
 #[ignore = "slow: about 25 s"]
 fn perft_from_start_depth_5() {
-    let start = CrossPosition::start(Rules::default());
+    let start = Cross::start(CrossRules::default());
     assert_eq!(perft(&start, 5), 939_929_616);
 }
 
@@ -51,48 +51,33 @@ fn perft_from_start_depth_5() {
 /// reference generator too (`tests/reference.rs` runs the same file).
 #[test]
 fn perft_positions_from_file() {
-    let mut lines = 0;
-    for line in include_str!("perft.txt").lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let fields: Vec<&str> = line.split(';').map(str::trim).collect();
-        let p = CrossPosition::from_fen(fields[0], Rules::default()).unwrap();
-        for entry in &fields[1..] {
-            let (depth, count) = entry.split_once(' ').unwrap();
-            let depth: u32 = depth.trim_start_matches('D').parse().unwrap();
-            assert_eq!(perft(&p, depth), count.parse::<u64>().unwrap(), "{} depth {depth}", fields[0]);
-        }
-        lines += 1;
-    }
-    assert!(lines >= 5);
+    let cases = read_perft_suite::<Cross>(include_str!("perft.txt"), CrossRules::default());
+    assert!(cases.len() >= 5);
+    assert!(run_perft_suite(&cases, |_, _| true, perft) >= 20);
 }
 
 #[test]
 fn conformance_random_games() {
     // Random play seldom reaches a far rank, so few games end within 250
     // plies; the draw-option test below ends them all.
-    let report = check_conformance::<CrossPosition>(Rules::default(), 80, 250, 1);
+    let report = check_conformance::<Cross>(CrossRules::default(), 80, 250, 1);
     assert!(report.positions > 15_000, "{report:?}");
     assert!(report.finished_games >= 3, "{report:?}");
 }
 
 #[test]
 fn conformance_with_draw_options() {
-    let rules = Rules::default().with_options(["max_plies=60", "repetition_draw=true"]).unwrap();
-    let report = check_conformance::<CrossPosition>(rules, 40, 200, 2);
+    let rules = CrossRules::default().with_options(["max_plies=60", "repetition_draw=true"]).unwrap();
+    let report = check_conformance::<Cross>(rules, 40, 200, 2);
     assert!(report.finished_games >= 39, "{report:?}");
 }
 
 #[test]
 fn conformance_from_tangled_positions() {
     // Short spares, vertex pieces of both colours, formations one move away.
-    for line in include_str!("perft.txt").lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
-        let fen = line.split(';').next().unwrap();
-        let p = CrossPosition::from_fen(fen, Rules::default()).unwrap();
-        let report = check_games_from(p, 10, 100, 3);
-        assert!(report.positions >= 10, "{fen}: {report:?}");
+    for case in read_perft_suite::<Cross>(include_str!("perft.txt"), CrossRules::default()) {
+        let report = check_games_from(case.position, 10, 100, 3);
+        assert!(report.positions >= 10, "{}: {report:?}", case.fen);
     }
     let p = position("cd45 d3 d5 e3 e5 f4 e4 a1", "c4 h7", Color::Black);
     let report = check_games_from(p, 50, 150, 4);
@@ -101,33 +86,51 @@ fn conformance_from_tangled_positions() {
 
 #[test]
 fn fen_errors_are_typed() {
-    let rules = Rules::default();
+    let rules = CrossRules::default();
     type Expect = fn(&FenError) -> bool;
     let cases: [(&str, Expect); 10] = [
-        ("", |e| matches!(e, FenError::FieldCount { found: 0 })),
-        ("8/8/8/8/8/8/8/8 7/7/7/7/7/7/7", |e| matches!(e, FenError::FieldCount { found: 2 })),
-        ("8/8/8/8/8/8/8 7/7/7/7/7/7/7 b", |e| matches!(e, FenError::RankCount { found: 7 })),
-        ("8/8/8/8/8/8/8/9 7/7/7/7/7/7/7 b", |e| matches!(e, FenError::InvalidRank { rank: 1, .. })),
-        ("8/8/8/8/8/8/8/bbbbbbbbb 7/7/7/7/7/7/7 b", |e| matches!(e, FenError::InvalidRank { rank: 1, .. })),
-        ("8/8/8/8/8/8/x7/8 7/7/7/7/7/7/7 b", |e| matches!(e, FenError::InvalidRank { rank: 2, .. })),
-        ("8/8/8/8/8/8/8/8 7/7/7/7/7/7 b", |e| matches!(e, FenError::VertexRowCount { found: 6 })),
-        ("8/8/8/8/8/8/8/8 8/7/7/7/7/7/7 b", |e| matches!(e, FenError::InvalidVertexRow { .. })),
-        ("8/8/8/8/8/8/8/8 7/7/7/7/7/7/7 x", |e| matches!(e, FenError::InvalidSide { .. })),
-        ("8/8/8/3b4/2bbb3/3b4/8/8 7/7/7/7/7/7/7 b", |e| matches!(e, FenError::UnresolvedFormation { .. })),
+        ("", |e| matches!(e, FenError::Parse(ParseFenError::FieldCount { found: 0 }))),
+        ("8/8/8/8/8/8/8/8 7/7/7/7/7/7/7", |e| {
+            matches!(e, FenError::Parse(ParseFenError::FieldCount { found: 2 }))
+        }),
+        ("8/8/8/8/8/8/8 7/7/7/7/7/7/7 b", |e| {
+            matches!(e, FenError::Parse(ParseFenError::RankCount { found: 7 }))
+        }),
+        ("8/8/8/8/8/8/8/9 7/7/7/7/7/7/7 b", |e| {
+            matches!(e, FenError::Parse(ParseFenError::InvalidRank { rank: 1, .. }))
+        }),
+        ("8/8/8/8/8/8/8/bbbbbbbbb 7/7/7/7/7/7/7 b", |e| {
+            matches!(e, FenError::Parse(ParseFenError::InvalidRank { rank: 1, .. }))
+        }),
+        ("8/8/8/8/8/8/x7/8 7/7/7/7/7/7/7 b", |e| {
+            matches!(e, FenError::Parse(ParseFenError::InvalidRank { rank: 2, .. }))
+        }),
+        ("8/8/8/8/8/8/8/8 7/7/7/7/7/7 b", |e| {
+            matches!(e, FenError::Parse(ParseFenError::VertexRowCount { found: 6 }))
+        }),
+        ("8/8/8/8/8/8/8/8 8/7/7/7/7/7/7 b", |e| {
+            matches!(e, FenError::Parse(ParseFenError::InvalidVertexRow { .. }))
+        }),
+        ("8/8/8/8/8/8/8/8 7/7/7/7/7/7/7 x", |e| {
+            matches!(e, FenError::Parse(ParseFenError::InvalidSide { .. }))
+        }),
+        ("8/8/8/3b4/2bbb3/3b4/8/8 7/7/7/7/7/7/7 b", |e| {
+            matches!(e, FenError::Position(PositionError::UnresolvedFormation { .. }))
+        }),
     ];
     for (fen, expected) in cases {
-        let err = CrossPosition::from_fen(fen, rules).unwrap_err();
+        let err = Cross::from_fen(fen, rules).unwrap_err();
         assert!(expected(&err), "{fen}: {err:?}");
         assert!(err.to_string().starts_with("invalid cross position"), "{err}");
     }
     // A formation of pattern B is named by its vertex.
-    let b = CrossPosition::from_fen("8/8/8/8/3bb3/8/8/8 7/7/7/7/3w3/7/7 b", rules).unwrap_err();
-    assert_eq!(b, FenError::UnresolvedFormation { at: "de34".to_owned() });
+    let b = Cross::from_fen("8/8/8/8/3bb3/8/8/8 7/7/7/7/3w3/7/7 b", rules).unwrap_err();
+    assert_eq!(b, FenError::Position(PositionError::UnresolvedFormation { at: "de34".to_owned() }));
 }
 
 #[test]
 fn move_errors_are_typed() {
-    let start = CrossPosition::start(Rules::default());
+    let start = Cross::start(CrossRules::default());
     for text in
         ["", "a2", "a2-", "-a3", "a2a3", "a2-a3-a4", "i2-i3", "ab12-ab23", "ab21-a1", "a2-a3x", "a2-a3xa3,a3"]
     {
@@ -147,8 +150,8 @@ fn move_errors_are_typed() {
 
 #[test]
 fn moves_are_small_and_copy() {
-    assert!(size_of::<damero_cross::CrossMove>() <= 24);
-    assert!(size_of::<CrossPosition>() <= 64);
+    assert!(size_of::<damero_cross::Move>() <= 24);
+    assert!(size_of::<Cross>() <= 64);
 }
 
 #[test]
@@ -163,7 +166,7 @@ fn diagram_shows_squares_vertices_and_spares() {
 #[test]
 fn evaluator_is_symmetric_bounded_and_sees_threats() {
     let eval = CrossEvaluator;
-    let start = CrossPosition::start(Rules::default());
+    let start = Cross::start(CrossRules::default());
     assert_eq!(eval.evaluate(&start), 0);
     // Mirror positions score alike for the side to move.
     let black = position("d4 cd45", "e2", Color::Black);
@@ -178,7 +181,7 @@ fn evaluator_is_symmetric_bounded_and_sees_threats() {
     let mut moves = MoveList::new();
     for i in 0..300 {
         let v = eval.evaluate(&p);
-        assert!(v.abs() <= <CrossEvaluator as Evaluator<CrossPosition>>::MAX_EVAL);
+        assert!(v.abs() <= <CrossEvaluator as Evaluator<Cross>>::MAX_EVAL);
         p.legal_moves(&mut moves);
         if moves.is_empty() {
             break;
@@ -200,4 +203,28 @@ fn search_with_the_evaluator_defends_and_attacks_the_far_rank() {
     let result = search.search(&attack, &[], &Limits::depth(3), |_| {});
     let best = result.best_move.map(|m| attack.format_move(m));
     assert_eq!(best.as_deref(), Some("c7-c8"));
+}
+
+#[test]
+fn a_setup_is_checked_apart_from_its_syntax() {
+    let start = Cross::start(CrossRules::default());
+    let setup = damero_cross::Setup::from_fen(&start.fen()).unwrap();
+    assert_eq!(setup, start.to_setup());
+    assert_eq!(Cross::from_setup(setup, CrossRules::default()).unwrap(), start);
+    let a1: Square = "a1".parse().unwrap();
+    let mut overlap = setup;
+    overlap.squares[Color::White.index()].insert(a1);
+    assert_eq!(
+        Cross::from_setup(overlap, CrossRules::default()),
+        Err(PositionError::SquareOverlap { square: a1 })
+    );
+    let mut stray = setup;
+    stray.vertices[0] = 1 << 7;
+    assert_eq!(Cross::from_setup(stray, CrossRules::default()), Err(PositionError::NotAVertex { index: 7 }));
+    let mut both = setup;
+    both.vertices = [1, 1];
+    assert!(matches!(
+        Cross::from_setup(both, CrossRules::default()),
+        Err(PositionError::VertexOverlap { .. })
+    ));
 }

@@ -2,13 +2,13 @@
 //! hash, piece conservation and the no-double-guard invariant.
 
 use damero_core::{Color, Game, MoveList};
-use damero_cross::{CrossPosition, Rules, VERTEX_MASK};
+use damero_cross::{Cross, CrossRules, VERTEX_MASK};
 use proptest::prelude::*;
 
 /// Plays `choices` as indices into the legal move lists from the start,
 /// calling `check` on every position reached (and its move list).
-fn walk(choices: &[u16], mut check: impl FnMut(&CrossPosition, &MoveList<damero_cross::CrossMove>)) {
-    let mut p = CrossPosition::start(Rules::default());
+fn walk(choices: &[u16], mut check: impl FnMut(&Cross, &MoveList<damero_cross::Move>)) {
+    let mut p = Cross::start(CrossRules::default());
     let mut moves = MoveList::new();
     for &choice in choices {
         p.legal_moves(&mut moves);
@@ -27,7 +27,7 @@ proptest! {
     fn notation_round_trips(choices in proptest::collection::vec(any::<u16>(), 0..160)) {
         walk(&choices, |p, moves| {
             let fen = p.fen();
-            let reread = CrossPosition::from_fen(&fen, Rules::default()).unwrap();
+            let reread = Cross::from_fen(&fen, CrossRules::default()).unwrap();
             assert_eq!(reread.fen(), fen);
             assert_eq!(reread.zobrist(), p.zobrist());
             for &mv in moves {

@@ -6,8 +6,9 @@ mod common;
 
 use std::collections::BTreeSet;
 
+use damero_core::testkit::{read_perft_suite, run_perft_suite};
 use damero_core::{Color, Game, MoveList, Square};
-use damero_cross::{CrossPosition, MoveKind, Rules, Vertex};
+use damero_cross::{Cross, CrossRules, MoveKind, Vertex};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -27,7 +28,7 @@ enum Loc {
 }
 
 impl RefBoard {
-    fn from_position(p: &CrossPosition) -> RefBoard {
+    fn from_position(p: &Cross) -> RefBoard {
         let mut b = RefBoard { sq: [[None; 8]; 8], vx: [[None; 7]; 7], side: p.side_to_move() };
         for f in 0..8 {
             for r in 0..8 {
@@ -251,7 +252,7 @@ impl RefBoard {
 
 /// The label of a move of the fast generator, in the reference's form (a
 /// split always lists its squares).
-fn label(mv: damero_cross::CrossMove) -> String {
+fn label(mv: damero_cross::Move) -> String {
     match mv.kind() {
         MoveKind::Slide => format!("{}-{}", mv.from_square().unwrap(), mv.to_square().unwrap()),
         MoveKind::ToCorner => format!("{}-{}", mv.from_square().unwrap(), mv.to_vertex().unwrap()),
@@ -264,7 +265,7 @@ fn label(mv: damero_cross::CrossMove) -> String {
     }
 }
 
-fn fast_moves(p: &CrossPosition) -> BTreeSet<(String, RefBoard)> {
+fn fast_moves(p: &Cross) -> BTreeSet<(String, RefBoard)> {
     let mut list = MoveList::new();
     p.legal_moves(&mut list);
     let set: BTreeSet<(String, RefBoard)> = list
@@ -284,7 +285,7 @@ fn fast_moves(p: &CrossPosition) -> BTreeSet<(String, RefBoard)> {
     set
 }
 
-fn check_agree(p: &CrossPosition) -> usize {
+fn check_agree(p: &Cross) -> usize {
     let reference = RefBoard::from_position(p).moves();
     let fast = fast_moves(p);
     if reference != fast {
@@ -311,7 +312,7 @@ fn reference_agrees_along_random_games() {
     let mut rng = SmallRng::seed_from_u64(0xc405);
     let (mut positions, mut captures) = (0, 0);
     for _ in 0..60 {
-        let mut p = CrossPosition::start(Rules::default());
+        let mut p = Cross::start(CrossRules::default());
         for _ in 0..200 {
             check_agree(&p);
             positions += 1;
@@ -361,7 +362,7 @@ fn random_placements(seed: u64, count: usize) {
         }
         let side = if rng.random_bool(0.5) { Color::Black } else { Color::White };
         let fen = common::fen_of(&black.join(" "), &white.join(" "), side);
-        let Ok(p) = CrossPosition::from_fen(&fen, Rules::default()) else { continue };
+        let Ok(p) = Cross::from_fen(&fen, CrossRules::default()) else { continue };
         check_agree(&p);
         checked += 1;
         let texts = p.legal_move_texts();
@@ -376,36 +377,21 @@ fn random_placements(seed: u64, count: usize) {
 
 #[test]
 fn reference_perft_of_the_data_file() {
-    let mut checked = 0;
-    for line in include_str!("perft.txt").lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
-        let fields: Vec<&str> = line.split(';').map(str::trim).collect();
-        let p = CrossPosition::from_fen(fields[0], Rules::default()).unwrap();
-        for entry in &fields[1..] {
-            let (depth, count) = entry.split_once(' ').unwrap();
-            let depth: u32 = depth.trim_start_matches('D').parse().unwrap();
-            if depth <= 2 {
-                assert_eq!(
-                    reference_perft(&RefBoard::from_position(&p), depth),
-                    count.parse::<u64>().unwrap(),
-                    "{line}"
-                );
-                checked += 1;
-            }
-        }
-    }
-    assert!(checked >= 20);
+    let cases = read_perft_suite::<Cross>(include_str!("perft.txt"), CrossRules::default());
+    let reference = |p: &Cross, depth: u32| reference_perft(&RefBoard::from_position(p), depth);
+    assert!(run_perft_suite(&cases, |depth, _| depth <= 2, reference) >= 20);
 }
 
 #[test]
 fn reference_perft_from_start_depth_3() {
-    let start = CrossPosition::start(Rules::default());
+    let start = Cross::start(CrossRules::default());
     assert_eq!(reference_perft(&RefBoard::from_position(&start), 3), 215_760);
 }
 
 #[test]
 #[ignore = "slow: about 3 minutes"]
 fn reference_perft_from_start_depth_4() {
-    let start = CrossPosition::start(Rules::default());
+    let start = Cross::start(CrossRules::default());
     assert_eq!(reference_perft(&RefBoard::from_position(&start), 4), 13_838_400);
 }
 
@@ -458,7 +444,7 @@ fn fen_validation_matches_the_reference() {
             }
         }
         let fen = common::fen_of(&black.join(" "), &white.join(" "), Color::Black);
-        let parsed = CrossPosition::from_fen(&fen, Rules::default());
+        let parsed = Cross::from_fen(&fen, CrossRules::default());
         assert_eq!(parsed.is_ok(), valid, "{fen}: {parsed:?}");
         if valid { accepted += 1 } else { rejected += 1 }
     }

@@ -6,16 +6,16 @@ mod common;
 use common::{after, fen_of, moves, places, position, texts, texts_from};
 
 /// The slides (square to square) of the piece on `from`.
-fn slides(p: &CrossPosition, from: &str) -> Vec<String> {
+fn slides(p: &Cross, from: &str) -> Vec<String> {
     texts_from(p, &format!("{from}-")).into_iter().filter(|t| t.len() == 5).collect()
 }
 
 /// The corner moves (square to vertex) of the piece on `from`.
-fn corners(p: &CrossPosition, from: &str) -> Vec<String> {
+fn corners(p: &Cross, from: &str) -> Vec<String> {
     texts_from(p, &format!("{from}-")).into_iter().filter(|t| t.len() == 7).collect()
 }
 use damero_core::{Color, Game, GameRecord, Outcome, RuleSet};
-use damero_cross::{CrossPosition, FenError, MoveError, Rules, Vertex};
+use damero_cross::{Cross, CrossRules, FenError, MoveError, PositionError, Vertex};
 
 const START: &str = "wwwwwwww/wwwwwwww/8/8/8/8/bbbbbbbb/bbbbbbbb 7/7/7/7/7/7/7 b";
 
@@ -66,7 +66,7 @@ fn rule_02_one_piece_per_place_and_vertex_pieces_guard() {
 
 #[test]
 fn rule_03_sixteen_pieces_each_spares_are_the_rest() {
-    let start = CrossPosition::start(Rules::default());
+    let start = Cross::start(CrossRules::default());
     assert_eq!((start.on_board(Color::Black), start.spares(Color::Black)), (16, 0));
     let p = position("a1 b1 cd45", "h8", Color::Black);
     assert_eq!(p.spares(Color::Black), 13);
@@ -74,14 +74,14 @@ fn rule_03_sixteen_pieces_each_spares_are_the_rest() {
     // A seventeenth piece cannot be on the board.
     let crowded = fen_of("a1 b1 c1 d1 e1 f1 g1 h1 a2 b2 c2 d2 e2 f2 g2 h2 a3", "h8", Color::Black);
     assert_eq!(
-        CrossPosition::from_fen(&crowded, Rules::default()),
-        Err(FenError::TooManyPieces { color: Color::Black, count: 17 })
+        Cross::from_fen(&crowded, CrossRules::default()),
+        Err(FenError::Position(PositionError::TooManyPieces { color: Color::Black, count: 17 }))
     );
 }
 
 #[test]
 fn rule_04_start_black_on_ranks_1_2_white_on_7_8_black_first() {
-    let start = CrossPosition::start(Rules::default());
+    let start = Cross::start(CrossRules::default());
     assert_eq!(start.fen(), START);
     assert_eq!(start.side_to_move(), Color::Black);
     // 16 slides (every piece one square north of rank 2: a rank-1 piece passes
@@ -153,7 +153,10 @@ fn rule_06_corner_move_refused_for_double_guard() {
     assert_eq!(corners(&own, "d4"), ["d4-cd34", "d4-cd45", "d4-de34", "d4-de45"]);
     // A position with a doubly guarded square is rejected.
     let fen = fen_of("de45", "ef56", Color::Black);
-    assert!(matches!(CrossPosition::from_fen(&fen, Rules::default()), Err(FenError::DoubleGuard { .. })));
+    assert!(matches!(
+        Cross::from_fen(&fen, CrossRules::default()),
+        Err(FenError::Position(PositionError::DoubleGuard { .. }))
+    ));
 }
 
 #[test]
@@ -349,9 +352,9 @@ fn rule_11_no_legal_move_loses() {
 
 #[test]
 fn rule_12_no_draw_by_default() {
-    let rules = Rules::default();
+    let rules = CrossRules::default();
     assert_eq!((rules.max_plies, rules.repetition_draw), (None, false));
-    let mut record = GameRecord::new(CrossPosition::start(rules));
+    let mut record = GameRecord::new(Cross::start(rules));
     for _ in 0..3 {
         for text in ["a2-ab12", "h7-gh67", "ab12-a2", "gh67-h7"] {
             record.try_play(text).unwrap();
@@ -364,8 +367,8 @@ fn rule_12_no_draw_by_default() {
 
 #[test]
 fn rule_12_repetition_draw_option() {
-    let rules = Rules::default().with_options(["repetition_draw=true"]).unwrap();
-    let mut record = GameRecord::new(CrossPosition::start(rules));
+    let rules = CrossRules::default().with_options(["repetition_draw=true"]).unwrap();
+    let mut record = GameRecord::new(Cross::start(rules));
     assert_eq!(record.position().repetition_limit(), Some(3));
     for round in 0..2 {
         for text in ["a2-ab12", "h7-gh67", "ab12-a2", "gh67-h7"] {
@@ -381,34 +384,36 @@ fn rule_12_repetition_draw_option() {
 
 #[test]
 fn rule_12_max_plies_option() {
-    let rules = Rules::default().with_options(["max_plies=2"]).unwrap();
-    let mut p = CrossPosition::start(rules);
+    let rules = CrossRules::default().with_options(["max_plies=2"]).unwrap();
+    let mut p = Cross::start(rules);
     p.try_play("a2-a3").unwrap();
     assert_eq!(p.outcome(), None);
     p.try_play("a7-a6").unwrap();
     assert!(p.rule_draw());
     assert_eq!(p.outcome(), Some(Outcome::Draw));
-    let unlimited = CrossPosition::from_fen(&p.fen(), Rules::default()).unwrap();
+    let unlimited = Cross::from_fen(&p.fen(), CrossRules::default()).unwrap();
     assert_eq!(p.count_legal_moves(), unlimited.count_legal_moves(), "draw rules never empty the move list");
     assert!(p.count_legal_moves() > 0);
     // The ply count restarts from a FEN, and a FEN keeps the rules given.
-    let q = CrossPosition::from_fen(&p.fen(), rules).unwrap();
+    let q = Cross::from_fen(&p.fen(), rules).unwrap();
     assert_eq!((q.plies(), q.rule_draw()), (0, false));
 }
 
 #[test]
 fn options_parse_and_reject() {
-    let rules = Rules::default()
+    let rules = CrossRules::default()
         .with_options(["setup=reconstructed", "max_plies=none", "repetition_draw=off"])
         .unwrap();
-    assert_eq!(rules, Rules::default());
-    assert_eq!(Rules::default().with_options(["max_plies=300"]).unwrap().max_plies, Some(300));
+    assert_eq!(rules, CrossRules::default());
+    assert_eq!(CrossRules::default().with_options(["max_plies=300"]).unwrap().max_plies, Some(300));
     for bad in ["setup=random", "max_plies=0", "max_plies=-3", "repetition_draw=maybe", "colour=red", "nokey"]
     {
-        let err = Rules::default().with_options([bad]).unwrap_err();
+        let err = CrossRules::default().with_options([bad]).unwrap_err();
         assert!(!err.to_string().is_empty(), "{bad}");
     }
-    let zero = Rules { max_plies: Some(0), ..Rules::default() };
+    let zero = CrossRules { max_plies: Some(0), ..CrossRules::default() };
     assert!(zero.validate().is_err());
-    assert_eq!(CrossPosition::start(zero).rules().max_plies, Some(1), "clamped to the nearest valid");
+    assert_eq!(Cross::try_start(zero).unwrap_err(), zero.validate().unwrap_err(), "never clamped");
+    let fen = Cross::start(CrossRules::default()).fen();
+    assert!(matches!(Cross::from_fen(&fen, zero), Err(FenError::Position(PositionError::InvalidRules(_)))));
 }

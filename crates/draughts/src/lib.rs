@@ -26,6 +26,22 @@
 //! # Ok::<(), damero_draughts::MoveError>(())
 //! ```
 //!
+//! A position can also be built from a [`Setup`], a plain, unchecked
+//! description (the pieces on the 8x8 board and the side to move):
+//! [`Setup::from_fen`] reads one ([`ParseFenError`] for bad syntax), and
+//! [`Draughts::from_setup`] checks it against a rule set ([`PositionError`]:
+//! a man on its crowning row, two pieces on a square, more than 12 a side...).
+//!
+//! ```
+//! use damero_core::Game;
+//! use damero_draughts::{PositionError, Russian, RussianVariant, Setup};
+//!
+//! let setup = Setup::from_fen::<RussianVariant>("W:Wb8:Ba7")?; // well formed...
+//! let error = Russian::from_setup(setup, Default::default()).unwrap_err();
+//! assert_eq!(error, PositionError::ManOnCrowningRow { square: "b8".parse()? }); // ...but not legal
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! ## Choices where the rules are silent
 //! - A move's promotion flag is part of the move: in the (theoretical) case
 //!   of two paths with the same squares and captures, one crowning the man on
@@ -40,21 +56,28 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-mod eval;
+pub mod eval;
+pub mod fen;
+mod game;
 mod layout;
 mod movegen;
-mod mv;
+mod moves;
 mod notation;
 mod playout;
 mod position;
 mod rays;
+#[cfg(feature = "serde")]
+mod serde_impls;
+mod setup;
 mod targets;
 mod variant;
 
-pub use eval::DraughtsEvaluator;
-pub use mv::Move;
-pub use notation::{FenError, MoveError};
+pub use eval::{DraughtsEvaluator, HandEvaluator};
+pub use fen::{FenError, ParseFenError};
+pub use moves::Move;
+pub use notation::MoveError;
 pub use position::{Draughts, Piece};
+pub use setup::{PositionError, Setup};
 pub use variant::{
     DraughtsRules, DrawRule, EnglishRules, EnglishVariant, RussianDraws, RussianRules, RussianVariant,
     SpanishRules, SpanishVariant, Variant, ZisnellaRules, ZisnellaVariant,

@@ -99,15 +99,6 @@ const fn crowning<const WHITE: bool>() -> u64 {
     if WHITE { TOP_ROW } else { BOTTOM_ROW }
 }
 
-/// The row where men of `color` are crowned.
-#[inline(always)]
-pub(crate) const fn crowning_row(color: Color) -> u64 {
-    match color {
-        Color::White => TOP_ROW,
-        Color::Black => BOTTOM_ROW,
-    }
-}
-
 /// The most jumps one capture can make (12 pieces to take, with margin).
 pub(crate) const MAX_JUMPS: usize = 16;
 

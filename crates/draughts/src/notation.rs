@@ -1,4 +1,4 @@
-//! PDN notation: FEN positions and move text, with typed errors.
+//! Move notation, with typed errors.
 //!
 //! Algebraic squares (`c3`) for Russian, Zisnella and Spanish; PDN numbers
 //! (1-32) for English, which also accepts algebraic input. Captures list every
@@ -11,92 +11,13 @@
 
 use core::fmt;
 
-use damero_core::{Color, Game, MoveList, Square};
+use damero_core::{Game, MoveList, Square};
 
 use crate::Move;
-use crate::layout::{VALID, bit_of_number, bit_of_square, number_of, square_of};
-use crate::movegen::{CapturePath, CaptureSink, crowning_row};
+use crate::layout::{bit_of_number, bit_of_square, number_of, square_of};
+use crate::movegen::{CapturePath, CaptureSink};
 use crate::position::Draughts;
 use crate::variant::Variant;
-
-/// Why a FEN was rejected.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FenError {
-    /// Nothing to read.
-    Empty,
-    /// The first field is not `W` or `B`.
-    InvalidSide {
-        /// The field as given.
-        text: String,
-    },
-    /// A piece field does not start with `W` or `B`.
-    InvalidColorField {
-        /// The field as given.
-        text: String,
-    },
-    /// The same colour has two piece fields.
-    DuplicateColorField {
-        /// The colour.
-        color: Color,
-    },
-    /// A piece entry is not a square of this notation.
-    InvalidSquare {
-        /// The entry as given.
-        text: String,
-    },
-    /// A square that is not played on in this rule set.
-    NotPlayingSquare {
-        /// The square as given.
-        square: String,
-    },
-    /// Two pieces on one square.
-    DuplicateSquare {
-        /// The square as given.
-        square: String,
-    },
-    /// A man on the row where it would have been crowned.
-    ManOnCrowningRow {
-        /// The square as given.
-        square: String,
-    },
-    /// More than the 12 pieces a side starts with.
-    TooManyPieces {
-        /// The colour.
-        color: Color,
-        /// How many were given.
-        count: u32,
-    },
-}
-
-impl fmt::Display for FenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FenError::Empty => f.write_str("invalid FEN: empty text"),
-            FenError::InvalidSide { text } => {
-                write!(f, "invalid FEN: side to move '{text}' is not W or B")
-            }
-            FenError::InvalidColorField { text } => {
-                write!(f, "invalid FEN: piece field '{text}' does not start with W or B")
-            }
-            FenError::DuplicateColorField { color } => {
-                write!(f, "invalid FEN: two piece fields for {color}")
-            }
-            FenError::InvalidSquare { text } => write!(f, "invalid FEN: '{text}' is not a square"),
-            FenError::NotPlayingSquare { square } => {
-                write!(f, "invalid FEN: {square} is not a playing square in this game")
-            }
-            FenError::DuplicateSquare { square } => write!(f, "invalid FEN: two pieces on {square}"),
-            FenError::ManOnCrowningRow { square } => {
-                write!(f, "invalid FEN: a man on {square} would already be a king")
-            }
-            FenError::TooManyPieces { color, count } => {
-                write!(f, "invalid FEN: {count} {color} pieces (at most 12)")
-            }
-        }
-    }
-}
-
-impl std::error::Error for FenError {}
 
 /// Why a move text was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -158,7 +79,7 @@ impl fmt::Display for MoveError {
 impl std::error::Error for MoveError {}
 
 /// The text of the square of `bit` in `V`'s notation.
-fn square_text<V: Variant>(bit: u32) -> String {
+pub(crate) fn square_text<V: Variant>(bit: u32) -> String {
     if V::NUMERIC { number_of(bit).to_string() } else { square_of(bit, V::MIRRORED).to_string() }
 }
 
@@ -170,119 +91,6 @@ fn read_square<V: Variant>(text: &str) -> Result<u32, Option<String>> {
     }
     let square: Square = text.parse().map_err(|_| None)?;
     bit_of_square(square, V::MIRRORED).ok_or_else(|| Some(text.to_owned()))
-}
-
-pub(crate) fn write_fen<V: Variant>(position: &Draughts<V>) -> String {
-    let mut out = String::with_capacity(80);
-    out.push(if position.side == Color::White { 'W' } else { 'B' });
-    for color in Color::ALL {
-        out.push(':');
-        out.push(if color == Color::White { 'W' } else { 'B' });
-        let mut bits: Vec<u32> = (0..36).filter(|b| position.pieces[color.index()] >> b & 1 != 0).collect();
-        if V::NUMERIC {
-            bits.sort_by_key(|&b| number_of(b));
-        } else {
-            bits.sort_by_key(|&b| square_of(b, V::MIRRORED));
-        }
-        for (i, bit) in bits.into_iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            if position.kings >> bit & 1 != 0 {
-                out.push('K');
-            }
-            out.push_str(&square_text::<V>(bit));
-        }
-    }
-    out
-}
-
-pub(crate) fn read_fen<V: Variant>(text: &str, rules: V::Rules) -> Result<Draughts<V>, FenError> {
-    let text = text.trim();
-    let text = text.strip_suffix('.').unwrap_or(text);
-    if text.is_empty() {
-        return Err(FenError::Empty);
-    }
-    let mut fields = text.split(':');
-    let side_text = fields.next().unwrap_or("").trim();
-    let side = match side_text {
-        "W" | "w" => Color::White,
-        "B" | "b" => Color::Black,
-        _ => return Err(FenError::InvalidSide { text: side_text.to_owned() }),
-    };
-    let mut position = Draughts::<V>::empty(rules, side);
-    let mut seen = [false; 2];
-    for field in fields {
-        let field = field.trim();
-        let color = match field.chars().next() {
-            Some('W' | 'w') => Color::White,
-            Some('B' | 'b') => Color::Black,
-            _ => return Err(FenError::InvalidColorField { text: field.to_owned() }),
-        };
-        if std::mem::replace(&mut seen[color.index()], true) {
-            return Err(FenError::DuplicateColorField { color });
-        }
-        let list = &field[1..];
-        if list.trim().is_empty() {
-            continue;
-        }
-        for entry in list.split(',') {
-            let entry = entry.trim();
-            let (king, name) = match entry.strip_prefix(['K', 'k']) {
-                Some(rest) => (true, rest),
-                None => (false, entry),
-            };
-            for bit in read_fen_entry::<V>(name, entry)? {
-                place(&mut position, color, king, bit)?;
-            }
-        }
-    }
-    for color in Color::ALL {
-        let count = position.pieces[color.index()].count_ones();
-        if count > 12 {
-            return Err(FenError::TooManyPieces { color, count });
-        }
-    }
-    position.hash = position.compute_hash();
-    Ok(position)
-}
-
-/// One FEN entry: a square, or for numeric notation a range `1-12`.
-fn read_fen_entry<V: Variant>(name: &str, entry: &str) -> Result<Vec<u32>, FenError> {
-    let invalid = || FenError::InvalidSquare { text: entry.to_owned() };
-    let one = |t: &str| {
-        read_square::<V>(t).map_err(|e| match e {
-            None => invalid(),
-            Some(square) => FenError::NotPlayingSquare { square },
-        })
-    };
-    if V::NUMERIC
-        && let Some((a, b)) = name.split_once('-')
-    {
-        let (a, b): (u32, u32) =
-            (a.trim().parse().map_err(|_| invalid())?, b.trim().parse().map_err(|_| invalid())?);
-        if a > b || bit_of_number(a).is_none() || bit_of_number(b).is_none() {
-            return Err(invalid());
-        }
-        return (a..=b).map(|n| bit_of_number(n).ok_or_else(invalid)).collect();
-    }
-    Ok(vec![one(name)?])
-}
-
-fn place<V: Variant>(position: &mut Draughts<V>, color: Color, king: bool, bit: u32) -> Result<(), FenError> {
-    let mask = 1u64 << bit;
-    let square = square_text::<V>(bit);
-    if (position.pieces[0] | position.pieces[1]) & mask != 0 {
-        return Err(FenError::DuplicateSquare { square });
-    }
-    if !king && crowning_row(color) & mask != 0 {
-        return Err(FenError::ManOnCrowningRow { square });
-    }
-    position.pieces[color.index()] |= mask;
-    if king {
-        position.kings |= mask;
-    }
-    Ok(())
 }
 
 /// Collects every capture path (with its move) of one piece or all pieces.
@@ -350,7 +158,7 @@ fn capture_paths<V: Variant>(position: &Draughts<V>, target: Option<Move>) -> Ve
     collector.found
 }
 
-pub(crate) fn write_move<V: Variant>(position: &Draughts<V>, mv: Move) -> String {
+pub(crate) fn format_move<V: Variant>(position: &Draughts<V>, mv: Move) -> String {
     if !mv.is_capture() {
         return format!("{}-{}", square_text::<V>(mv.start_bit()), square_text::<V>(mv.end_bit()));
     }
@@ -362,7 +170,7 @@ pub(crate) fn write_move<V: Variant>(position: &Draughts<V>, mv: Move) -> String
         .unwrap_or_else(|| path_text::<V>(mv.start_bit(), &[mv.end_bit()]))
 }
 
-pub(crate) fn read_move<V: Variant>(position: &Draughts<V>, text: &str) -> Result<Move, MoveError> {
+pub(crate) fn parse_move<V: Variant>(position: &Draughts<V>, text: &str) -> Result<Move, MoveError> {
     let trimmed = text.trim();
     let malformed = || MoveError::Malformed { text: text.to_owned() };
     if trimmed.is_empty() || trimmed.len() > 200 {
@@ -404,42 +212,11 @@ pub(crate) fn read_move<V: Variant>(position: &Draughts<V>, text: &str) -> Resul
         [_, _, ..] if squares.len() == 2 => Err(MoveError::Ambiguous {
             text: text.to_owned(),
             candidates: {
-                let mut c: Vec<String> = matching.iter().map(|&m| write_move(position, m)).collect();
+                let mut c: Vec<String> = matching.iter().map(|&m| format_move(position, m)).collect();
                 c.sort();
                 c
             },
         }),
         _ => Err(MoveError::Illegal { text: text.to_owned(), legal: position.legal_move_texts() }),
     }
-}
-
-pub(crate) fn diagram<V: Variant>(position: &Draughts<V>) -> String {
-    let mut out = String::new();
-    out.push_str("  +-----------------+\n");
-    for rank in (0..8u8).rev() {
-        out.push_str(&format!("{} |", rank + 1));
-        for file in 0..8u8 {
-            let square = Square::from_coords(file, rank).expect("in range");
-            let cell = match bit_of_square(square, V::MIRRORED) {
-                None => ' ',
-                Some(bit) if VALID >> bit & 1 == 0 => ' ',
-                Some(bit) => {
-                    let king = position.kings >> bit & 1 != 0;
-                    match (position.pieces[0] >> bit & 1, position.pieces[1] >> bit & 1, king) {
-                        (1, _, false) => 'w',
-                        (1, _, true) => 'W',
-                        (_, 1, false) => 'b',
-                        (_, 1, true) => 'B',
-                        _ => '.',
-                    }
-                }
-            };
-            out.push(' ');
-            out.push(cell);
-        }
-        out.push_str(" |\n");
-    }
-    out.push_str("  +-----------------+\n    a b c d e f g h\n");
-    out.push_str(&format!("{} to move\n", position.side));
-    out
 }

@@ -2,12 +2,11 @@
 
 use core::marker::PhantomData;
 
-use damero_core::{Color, Game, MoveList, Outcome, Playout, Square, zobrist_keys};
+use damero_core::{Color, Square, zobrist_keys};
 
 use crate::Move;
 use crate::layout::{VALID, bit_of_square, rank_of, square_of};
-use crate::notation::{self, FenError, MoveError};
-use crate::variant::{Counter, DraughtsRules, DrawRule, Variant};
+use crate::variant::{Counter, DraughtsRules, Variant};
 
 /// Zobrist keys: `[colour * 2 + king][bit]` (64 wide so indexing needs no
 /// bounds check), then the side-to-move key.
@@ -51,6 +50,7 @@ pub struct Draughts<V: Variant> {
 
 /// A piece on a square: for building positions and reading them back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Piece {
     /// Its colour.
     pub color: Color,
@@ -94,12 +94,12 @@ impl Parts {
 }
 
 impl<V: Variant> Draughts<V> {
-    /// An empty board with `side` to move (build positions with
-    /// [`Draughts::with_pieces`]).
-    pub(crate) fn empty(rules: V::Rules, side: Color) -> Draughts<V> {
+    /// A position from pieces already checked (see [`Draughts::from_setup`]):
+    /// `pieces` by colour index and `kings`, in the 32-square layout.
+    pub(crate) fn from_bits(rules: V::Rules, side: Color, pieces: [u64; 2], kings: u64) -> Draughts<V> {
         let mut position = Draughts {
-            pieces: [0; 2],
-            kings: 0,
+            pieces,
+            kings,
             side,
             since_capture: 0,
             since_capture_or_man_move: 0,
@@ -110,29 +110,6 @@ impl<V: Variant> Draughts<V> {
         };
         position.hash = position.compute_hash();
         position
-    }
-
-    /// The position with `pieces` placed and `side` to move; `None` when a
-    /// square is not a playing square of this rule set or is given twice.
-    /// No other check is made (see [`from_fen`](Game::from_fen) for that).
-    pub fn with_pieces(
-        rules: V::Rules,
-        side: Color,
-        pieces: impl IntoIterator<Item = (Square, Piece)>,
-    ) -> Option<Draughts<V>> {
-        let mut position = Draughts::empty(rules, side);
-        for (square, piece) in pieces {
-            let bit = bit_of_square(square, V::MIRRORED)?;
-            if (position.pieces[0] | position.pieces[1]) >> bit & 1 != 0 {
-                return None;
-            }
-            position.pieces[piece.color.index()] |= 1 << bit;
-            if piece.king {
-                position.kings |= 1 << bit;
-            }
-        }
-        position.hash = position.compute_hash();
-        Some(position)
     }
 
     /// The piece on `square`, if any.
@@ -232,8 +209,8 @@ impl<V: Variant> Draughts<V> {
         hash
     }
 
-    fn start_position(rules: V::Rules) -> Draughts<V> {
-        let mut position = Draughts::empty(rules, V::FIRST);
+    pub(crate) fn start_position(rules: V::Rules) -> Draughts<V> {
+        let mut position = Draughts::from_bits(rules, V::FIRST, [0; 2], 0);
         // Rows 1-3 for White, 6-8 for Black, in every rule set (russian.md 2,
         // zisnella.md 2): in the layout, bits of ranks 0-2 and 5-7.
         for bit in 0..36 {
@@ -307,7 +284,7 @@ impl<V: Variant> Draughts<V> {
     /// run out: `strong_min_kings` kings (and, for Olsen, nothing else)
     /// against a lone king, whose owner is to move after the stronger side's
     /// 15th move since the material arose.
-    fn lone_king_draw(&self, olsen: bool) -> bool {
+    pub(crate) fn lone_king_draw(&self, olsen: bool) -> bool {
         for strong in Color::ALL {
             let lone = !strong;
             let (lone_men, lone_kings) = self.material(lone);
@@ -325,7 +302,7 @@ impl<V: Variant> Draughts<V> {
         false
     }
 
-    fn fsr_draw(&self) -> bool {
+    pub(crate) fn fsr_draw(&self) -> bool {
         // 13c: 15 moves each with only kings moving and no capture.
         if self.since_capture_or_man_move >= 30 {
             return true;
@@ -347,127 +324,5 @@ impl<V: Variant> Draughts<V> {
             return self.since_capture_or_promotion >= limit;
         }
         false
-    }
-}
-
-impl<V: Variant> Game for Draughts<V> {
-    type Move = Move;
-    type Rules = V::Rules;
-    type FenError = FenError;
-    type MoveError = MoveError;
-
-    const NAME: &'static str = V::NAME;
-
-    fn start(rules: V::Rules) -> Self {
-        Draughts::start_position(rules)
-    }
-
-    fn rules(&self) -> V::Rules {
-        self.rules
-    }
-
-    #[inline]
-    fn side_to_move(&self) -> Color {
-        self.side
-    }
-
-    #[inline]
-    fn legal_moves(&self, moves: &mut MoveList<Move>) {
-        self.generate(moves);
-    }
-
-    #[inline]
-    fn count_legal_moves(&self) -> u64 {
-        self.count()
-    }
-
-    #[inline]
-    fn random_move(&self, random: u64) -> Option<Move> {
-        Draughts::random_move(self, random)
-    }
-
-    #[inline]
-    fn play(&mut self, mv: Move) {
-        self.apply::<{ Update::FULL }>(Parts::of(mv));
-    }
-
-    #[inline]
-    fn play_board_only(&mut self, mv: Move) {
-        self.apply::<{ Update::BOARD }>(Parts::of(mv));
-    }
-
-    fn random_playout<R: FnMut() -> u64>(self, max_plies: u32, random: &mut R) -> Playout {
-        self.playout(max_plies, random)
-    }
-
-    #[inline]
-    fn is_capture(&self, mv: Move) -> bool {
-        mv.is_capture()
-    }
-
-    fn terminal_outcome(&self) -> Outcome {
-        if V::BOTH_BLOCKED {
-            // zisnella.md 14: both sides blocked, more pieces wins.
-            let other = self.with_side_to_move(!self.side);
-            if other.count() == 0 {
-                let ours = self.pieces[self.side.index()].count_ones();
-                let theirs = self.pieces[1 - self.side.index()].count_ones();
-                return match ours.cmp(&theirs) {
-                    core::cmp::Ordering::Greater => Outcome::Win(self.side),
-                    core::cmp::Ordering::Less => Outcome::Win(!self.side),
-                    core::cmp::Ordering::Equal => Outcome::Draw,
-                };
-            }
-        }
-        // russian.md 12, zisnella.md 12-13: no legal move loses.
-        Outcome::Win(!self.side)
-    }
-
-    fn rule_draw(&self) -> bool {
-        match self.rules.draw_rule() {
-            DrawRule::Fsr => self.fsr_draw(),
-            DrawRule::Olsen => self.lone_king_draw(true),
-            DrawRule::FortyPliesWithoutCapture => self.since_capture >= 40,
-            DrawRule::FortyKingPlies => self.since_capture_or_man_move >= 40,
-            DrawRule::EightyPliesWithoutProgress => self.since_capture_or_man_move >= 80,
-        }
-    }
-
-    fn repetition_limit(&self) -> Option<u32> {
-        Some(3)
-    }
-
-    fn reversible_plies(&self) -> u32 {
-        // A capture or a man move can never be undone.
-        self.since_capture_or_man_move.into()
-    }
-
-    #[inline]
-    fn zobrist(&self) -> u64 {
-        self.hash
-    }
-
-    fn zobrist_from_scratch(&self) -> u64 {
-        self.compute_hash()
-    }
-
-    fn fen(&self) -> String {
-        notation::write_fen(self)
-    }
-
-    fn from_fen(text: &str, rules: V::Rules) -> Result<Self, FenError> {
-        notation::read_fen(text, rules)
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        notation::write_move(self, mv)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        notation::read_move(self, text)
-    }
-
-    fn diagram(&self) -> String {
-        notation::diagram(self)
     }
 }

@@ -126,6 +126,7 @@ variant!(
 
 /// Russian draw rules (russian.md 13).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RussianDraws {
     /// The official FSR rules (13 a–d).
     #[default]
@@ -136,6 +137,7 @@ pub enum RussianDraws {
 
 /// Options of Russian draughts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RussianRules {
     /// Which draw rules apply (`draws=fsr|olsen`).
     pub draws: RussianDraws,
@@ -178,6 +180,7 @@ impl DraughtsRules for RussianRules {
 
 /// Options of Zisnella draughts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ZisnellaRules {
     /// Men may also capture backward (zisnella.md 5; default false).
     pub men_capture_backward: bool,
@@ -214,6 +217,7 @@ impl DraughtsRules for ZisnellaRules {
 
 /// Options of classic Spanish draughts (none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SpanishRules;
 
 impl RuleSet for SpanishRules {
@@ -234,6 +238,7 @@ impl DraughtsRules for SpanishRules {
 
 /// Options of English checkers (none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct EnglishRules;
 
 impl RuleSet for EnglishRules {

@@ -89,3 +89,31 @@ fn english_numeric_and_algebraic_notation() {
     // Algebraic FEN squares are accepted too.
     assert_eq!(position("W:Wa1:Bb8").fen(), "W:W29:B1");
 }
+
+#[test]
+fn a_fen_is_read_into_a_setup_then_checked() {
+    use damero_core::{Color, Square};
+    use damero_draughts::{EnglishVariant, FenError, ParseFenError, Piece, PositionError, Setup};
+    let start = English::start(Default::default());
+    let setup = Setup::from_fen::<EnglishVariant>(&start.fen()).unwrap();
+    assert_eq!(setup, start.to_setup());
+    assert_eq!(setup.to_fen::<EnglishVariant>(), start.fen());
+    assert_eq!(English::from_setup(setup, Default::default()).unwrap(), start);
+    // Syntax and legality are separate errors.
+    assert!(matches!(
+        English::from_fen("B:W1,1:B32", Default::default()),
+        Err(FenError::Parse(ParseFenError::DuplicateSquare { .. }))
+    ));
+    let a1: Square = "a1".parse().unwrap();
+    let man = Piece { color: Color::White, king: false };
+    let overlap = Setup { black: a1.into(), ..Setup::with_pieces(Color::White, [(a1, man)]) };
+    assert_eq!(English::from_setup(overlap, Default::default()), Err(PositionError::Overlap { square: a1 }));
+    let crowded = Setup::with_pieces(
+        Color::White,
+        Square::all().filter(|s| s.is_dark() && s.rank() < 4).map(|s| (s, man)),
+    );
+    assert_eq!(
+        English::from_setup(crowded, Default::default()),
+        Err(PositionError::TooManyPieces { color: Color::White, count: 16 })
+    );
+}

@@ -2,8 +2,8 @@
 //! `cargo test`; deep ones are `#[ignore]`d (run with `--ignored`), and the
 //! deepest, from the start positions, run through hashed perft.
 
-use damero_core::Game;
-use damero_core::RuleSet;
+use damero_core::testkit::{read_perft_suite, run_perft_suite};
+use damero_core::{Game, RuleSet};
 use damero_draughts::{English, Russian, Spanish, Zisnella, ZisnellaRules};
 use damero_search::{PerftTable, perft_hashed, perft_parallel};
 
@@ -15,24 +15,8 @@ fn run_suite<G: Game>(data: &str, deep: bool) -> usize {
 }
 
 fn run_suite_with<G: Game>(data: &str, deep: bool, rules: G::Rules) -> usize {
-    let mut checked = 0;
-    for line in data.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
-        let mut fields = line.split(';').map(str::trim);
-        let id = fields.next().expect("id");
-        let fen = fields.next().expect("fen");
-        let position = G::from_fen(fen, rules).unwrap_or_else(|e| panic!("{id}: {e}"));
-        for entry in fields {
-            let (depth, count) = entry.split_once(' ').expect("depth count");
-            let depth: u32 = depth.parse().expect("depth");
-            let count: u64 = count.parse().expect("count");
-            if (count > FAST_LIMIT) != deep {
-                continue;
-            }
-            assert_eq!(perft_parallel(&position, depth, 2), count, "{id}: perft({depth})");
-            checked += 1;
-        }
-    }
-    checked
+    let cases = read_perft_suite::<G>(data, rules);
+    run_perft_suite(&cases, |_, count| (count > FAST_LIMIT) == deep, |p, depth| perft_parallel(p, depth, 2))
 }
 
 #[test]

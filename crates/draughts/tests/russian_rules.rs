@@ -2,7 +2,7 @@
 //! built to exercise it.
 
 use damero_core::{Color, Game, GameRecord, Outcome, RuleSet};
-use damero_draughts::{FenError, MoveError, Russian, RussianDraws, RussianRules};
+use damero_draughts::{FenError, MoveError, PositionError, Russian, RussianDraws, RussianRules};
 
 fn position(fen: &str) -> Russian {
     Russian::from_fen(fen, RussianRules::default()).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -21,11 +21,11 @@ fn rule_01_only_dark_squares_are_used() {
     // A white man on rank 8 would already be a king.
     assert_eq!(
         Russian::from_fen("W:Wb8:Ba7", RussianRules::default()),
-        Err(FenError::ManOnCrowningRow { square: "b8".into() })
+        Err(FenError::Position(PositionError::ManOnCrowningRow { square: "b8".parse().unwrap() }))
     );
     assert_eq!(
         Russian::from_fen("W:Wb1:Bb8", RussianRules::default()),
-        Err(FenError::NotPlayingSquare { square: "b1".into() })
+        Err(FenError::Position(PositionError::NotPlayingSquare { square: "b1".parse().unwrap() }))
     );
     assert_eq!(
         position("W:Wa1:Bb8").parse_move("a1-a2"),

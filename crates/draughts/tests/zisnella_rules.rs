@@ -3,7 +3,7 @@
 //! Positions use the Spanish orientation: playing squares have file + rank odd.
 
 use damero_core::{Color, Game, GameRecord, Outcome, RuleSet};
-use damero_draughts::{Draughts, FenError, Spanish, Variant, Zisnella, ZisnellaRules};
+use damero_draughts::{Draughts, FenError, PositionError, Spanish, Variant, Zisnella, ZisnellaRules};
 
 fn zisnella(fen: &str) -> Zisnella {
     Zisnella::from_fen(fen, ZisnellaRules::default()).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -30,7 +30,7 @@ const START: &str = "W:Wb1,d1,f1,h1,a2,c2,e2,g2,b3,d3,f3,h3:Ba6,c6,e6,g6,b7,d7,f
 fn rule_01_playing_squares_have_odd_file_plus_rank() {
     assert_eq!(
         Zisnella::from_fen("W:Wa1:Bb8", Default::default()),
-        Err(FenError::NotPlayingSquare { square: "a1".into() })
+        Err(FenError::Position(PositionError::NotPlayingSquare { square: "a1".parse().unwrap() }))
     );
     assert!(Spanish::from_fen("W:Wb1:Ba8", Default::default()).is_ok());
     // The near-right corner h1 is a playing square for White.

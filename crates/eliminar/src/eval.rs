@@ -1,8 +1,8 @@
 //! A static evaluation for the search crate.
 
-use damero_core::{Evaluator, Game};
+use damero_core::Evaluator;
 
-use crate::position::Position;
+use crate::position::Eliminar;
 use crate::rules::Objective;
 
 /// Scores an Eliminar position for the side to move from two things:
@@ -33,8 +33,8 @@ impl EliminarEvaluator {
     pub const JUMP: i32 = 10;
 }
 
-impl Evaluator<Position> for EliminarEvaluator {
-    fn evaluate(&self, position: &Position) -> i32 {
+impl Evaluator<Eliminar> for EliminarEvaluator {
+    fn evaluate(&self, position: &Eliminar) -> i32 {
         let us = position.side_to_move();
         let them = !us;
         if position.is_over() {
@@ -55,7 +55,7 @@ impl Evaluator<Position> for EliminarEvaluator {
         (material * Self::PIECE + mobility * Self::JUMP).clamp(-Self::MAX_EVAL, Self::MAX_EVAL)
     }
 
-    fn is_noisy(&self, _position: &Position, _mv: crate::Move) -> bool {
+    fn is_noisy(&self, _position: &Eliminar, _mv: crate::Move) -> bool {
         false
     }
 }
@@ -63,12 +63,16 @@ impl Evaluator<Position> for EliminarEvaluator {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Rules;
-    use damero_core::{Bitboard, Color, Square};
+    use crate::{EliminarRules, Setup};
+    use damero_core::{Bitboard, Color, Game, Square};
 
-    fn position(white: &[&str], black: &[&str], side: Color, objective: Objective) -> Position {
+    fn position(white: &[&str], black: &[&str], side: Color, objective: Objective) -> Eliminar {
         let set = |names: &[&str]| names.iter().map(|n| n.parse::<Square>().unwrap()).collect::<Bitboard>();
-        Position::from_pieces(set(white), set(black), side, Rules { objective, ..Rules::default() }).unwrap()
+        Eliminar::from_setup(
+            Setup { white: set(white), black: set(black), side_to_move: side },
+            EliminarRules { objective, ..EliminarRules::default() },
+        )
+        .unwrap()
     }
 
     #[test]
@@ -101,9 +105,9 @@ mod tests {
 
     #[test]
     fn stays_in_range_and_never_asks_for_quiescence() {
-        for setup in crate::Setup::ALL {
+        for setup in crate::StartSetup::ALL {
             for seed in 0..10 {
-                let p = Position::start(Rules { setup, seed, ..Rules::default() });
+                let p = Eliminar::start(EliminarRules { setup, seed, ..EliminarRules::default() });
                 let v = EliminarEvaluator.evaluate(&p);
                 assert!(v.abs() <= EliminarEvaluator::MAX_EVAL);
                 let mut moves = damero_core::MoveList::new();

@@ -3,21 +3,24 @@
 //! Eliminar: orthogonal jump chains over the full 8x8 board, after
 //! `shared/rules/eliminar.md` (the rule numbers in the code are that file's).
 //!
-//! - [`Position`] implements [`damero_core::Game`] (game id `eliminar`);
-//! - [`Rules`] holds every option: `setup` (S1 default, S2, S3, S4),
+//! - [`Eliminar`] implements [`damero_core::Game`] (game id `eliminar`);
+//! - [`EliminarRules`] holds every option: `setup` (S1 default, S2, S3, S4),
 //!   `removed_per_side` (4), `seed` (0), `objective` (fewest / most),
 //!   `end_when_stuck` (false);
+//! - [`Setup`] is a position as written (pieces and side to move, unchecked):
+//!   [`Setup::from_fen`] reads one ([`ParseFenError`] for bad syntax),
+//!   [`Eliminar::from_setup`] makes it playable ([`PositionError`]);
 //! - [`Move`] is a maximal jump chain (start, end, jumped set) or the pass;
 //! - [`EliminarEvaluator`] is a static evaluation for the search crate.
 //!
 //! ```
 //! use damero_core::{Game, Outcome, RuleSet};
-//! use damero_eliminar::{Position, Rules};
+//! use damero_eliminar::{Eliminar, EliminarRules};
 //!
 //! // Rule 3: b2 jumps its own b3 and then Black's c4 (turning), removing both;
 //! // the chain must go on while it can, so `b2-b4` alone is refused. b3 may
 //! // also jump b2.
-//! let mut position = Position::from_fen("8/8/8/8/2b5/1w6/1w6/8 w", Rules::default())?;
+//! let mut position = Eliminar::from_fen("8/8/8/8/2b5/1w6/1w6/8 w", EliminarRules::default())?;
 //! assert_eq!(position.legal_move_texts(), ["b2-b4-d4", "b3-b1"]);
 //! assert!(position.try_play("b2-b4").is_err());
 //! position.try_play("b2-b4-d4")?;
@@ -26,13 +29,13 @@
 //! // Rule 5: nobody can jump, the game is over; rule 6: with one piece against
 //! // none, fewest wins is Black's win, most wins is White's.
 //! assert_eq!(position.outcome(), Some(Outcome::Win(damero_core::Color::Black)));
-//! let most = Rules::default().with_options(["objective=most"])?;
-//! let other = Position::from_fen(&position.fen(), most)?;
+//! let most = EliminarRules::default().with_options(["objective=most"])?;
+//! let other = Eliminar::from_fen(&position.fen(), most)?;
 //! assert_eq!(other.outcome(), Some(Outcome::Win(damero_core::Color::White)));
 //!
 //! // Random setups are fixed by the seed (rule 2).
-//! let rules = Rules::default().with_options(["setup=S4", "seed=42"])?;
-//! assert_eq!(Position::start(rules), Position::start(rules));
+//! let rules = EliminarRules::default().with_options(["setup=S4", "seed=42"])?;
+//! assert_eq!(Eliminar::start(rules), Eliminar::start(rules));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -41,8 +44,8 @@
 //!   uniform selection, so a seed gives the same start on every machine and in
 //!   every version (see the `setup` module docs; a test pins one). S3 ignores
 //!   `removed_per_side`; with S1/S2/S4, a value not below the side's piece
-//!   count fails [`RuleSet::validate`](damero_core::RuleSet::validate) and
-//!   [`Game::start`](damero_core::Game::start) clamps it to one below.
+//!   count fails [`RuleSet::validate`](damero_core::RuleSet::validate):
+//!   [`Game::try_start`](damero_core::Game::try_start) returns that error.
 //! - **Rule 7** counts jumps: at most 63 jumps (each removes a piece and one
 //!   piece always stays), and a pass is always followed by a jump, so a game
 //!   has at most 126 plies.
@@ -55,16 +58,23 @@
 #![deny(missing_docs)]
 
 mod eval;
+pub mod fen;
+mod game;
 mod movegen;
 mod moves;
 mod notation;
 mod position;
 mod rules;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod setup;
+mod start;
 mod zobrist;
 
 pub use eval::EliminarEvaluator;
+pub use fen::{FenError, ParseFenError};
 pub use moves::Move;
-pub use notation::{FenError, MoveError};
-pub use position::{OverlapError, Position};
-pub use rules::{Objective, Rules, Setup};
+pub use notation::MoveError;
+pub use position::Eliminar;
+pub use rules::{EliminarRules, Objective, StartSetup};
+pub use setup::{PositionError, Setup};

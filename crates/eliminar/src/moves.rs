@@ -9,6 +9,7 @@ use damero_core::{Bitboard, Square};
 /// not stored, and [`Game::format_move`](damero_core::Game::format_move)
 /// prints the smallest path string that plays it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Move {
     /// The side to move has no jump and the opponent has one (rule 4).
     Pass,

@@ -1,88 +1,14 @@
-//! Text notation: positions (FEN-like) and moves (paths of squares).
-//!
-//! - Position: ranks 8 down to 1 separated by `/`, `w` and `b` for pieces, a
-//!   digit 1–8 for a run of empty squares, then a space and the side to move
-//!   (`w` or `b`). Written with maximal runs; read leniently (runs may be split,
-//!   as in `44`; `white`/`black` are accepted for the side; surrounding
-//!   whitespace is ignored).
-//! - Move: the path of squares joined by `-`, as `b3-b5-d5`; a pass is `pass`.
-//!   Where several paths play the same move (same start, end and jumped set),
-//!   the smallest string is printed and every one of them is read.
+//! Move notation: the path of squares joined by `-`, as `b3-b5-d5`; a pass
+//! is `pass`. Where several paths play the same move (same start, end and
+//! jumped set), the smallest string is printed and every one of them is read.
 
 use core::fmt;
 
-use damero_core::{Bitboard, Color, Game, MoveList, Square};
+use damero_core::{Game, MoveList, Square};
 
 use crate::movegen::{replay_path, smallest_path};
 use crate::moves::Move;
-use crate::position::Position;
-use crate::rules::Rules;
-
-/// Why a position text was rejected.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FenError {
-    /// The text is empty.
-    Empty,
-    /// The board is not followed by the side to move.
-    MissingSide,
-    /// Something follows the side to move.
-    TrailingText {
-        /// The first extra field.
-        text: String,
-    },
-    /// The board does not have 8 ranks separated by `/`.
-    WrongRankCount {
-        /// How many ranks were found.
-        found: usize,
-    },
-    /// A rank does not describe exactly 8 squares.
-    BadRankLength {
-        /// The rank, 8 (first written) down to 1.
-        rank: u8,
-        /// How many squares it describes.
-        squares: u32,
-    },
-    /// A character that is not `w`, `b` or a digit 1–8.
-    InvalidChar {
-        /// The rank it is on, 8 down to 1.
-        rank: u8,
-        /// The character.
-        ch: char,
-    },
-    /// The side to move is not `w` or `b`.
-    InvalidSide {
-        /// The text read.
-        text: String,
-    },
-}
-
-impl fmt::Display for FenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FenError::Empty => f.write_str("invalid position: the text is empty"),
-            FenError::MissingSide => {
-                f.write_str("invalid position: the board must be followed by the side to move (w or b)")
-            }
-            FenError::TrailingText { text } => {
-                write!(f, "invalid position: unexpected '{text}' after the side to move")
-            }
-            FenError::WrongRankCount { found } => {
-                write!(f, "invalid position: expected 8 ranks separated by '/', found {found}")
-            }
-            FenError::BadRankLength { rank, squares } => {
-                write!(f, "invalid position: rank {rank} describes {squares} squares instead of 8")
-            }
-            FenError::InvalidChar { rank, ch } => {
-                write!(f, "invalid position: '{ch}' on rank {rank} (expected w, b or a digit 1-8)")
-            }
-            FenError::InvalidSide { text } => {
-                write!(f, "invalid position: side to move '{text}' is not w or b")
-            }
-        }
-    }
-}
-
-impl std::error::Error for FenError {}
+use crate::position::Eliminar;
 
 /// Why a move text was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -153,81 +79,8 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
-/// The position's FEN.
-pub(crate) fn write_fen(position: &Position) -> String {
-    let mut out = String::with_capacity(72);
-    for rank in (0..8).rev() {
-        let mut run = 0u8;
-        for file in 0..8 {
-            let sq = Square::from_coords(file, rank).expect("in range");
-            match position.piece_at(sq) {
-                None => run += 1,
-                Some(color) => {
-                    if run > 0 {
-                        out.push((b'0' + run) as char);
-                        run = 0;
-                    }
-                    out.push(color.letter());
-                }
-            }
-        }
-        if run > 0 {
-            out.push((b'0' + run) as char);
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
-    out.push(' ');
-    out.push(position.side_to_move().letter());
-    out
-}
-
-/// Reads a FEN.
-pub(crate) fn parse_fen(text: &str, rules: Rules) -> Result<Position, FenError> {
-    let mut fields = text.split_whitespace();
-    let board = fields.next().ok_or(FenError::Empty)?;
-    let side = fields.next().ok_or(FenError::MissingSide)?;
-    if let Some(extra) = fields.next() {
-        return Err(FenError::TrailingText { text: extra.to_owned() });
-    }
-    let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(FenError::WrongRankCount { found: ranks.len() });
-    }
-    let mut pieces = [Bitboard::EMPTY; 2];
-    for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = 7 - i as u8;
-        let label = rank + 1;
-        let mut file = 0u32;
-        for ch in rank_text.chars() {
-            let color = match ch {
-                'w' => Some(Color::White),
-                'b' => Some(Color::Black),
-                '1'..='8' => None,
-                _ => return Err(FenError::InvalidChar { rank: label, ch }),
-            };
-            match color {
-                Some(color) => {
-                    if file < 8 {
-                        pieces[color.index()]
-                            .insert(Square::from_coords(file as u8, rank).expect("in range"));
-                    }
-                    file += 1;
-                }
-                None => file += ch as u32 - '0' as u32,
-            }
-        }
-        if file != 8 {
-            return Err(FenError::BadRankLength { rank: label, squares: file });
-        }
-    }
-    let side = Color::from_name(side).ok_or_else(|| FenError::InvalidSide { text: side.to_owned() })?;
-    Ok(Position::from_pieces(pieces[0], pieces[1], side, rules).expect("one piece per square"))
-}
-
 /// `mv` as text: `pass`, or the smallest path string that plays it.
-pub(crate) fn format_move(position: &Position, mv: Move) -> String {
+pub(crate) fn format_move(position: &Eliminar, mv: Move) -> String {
     match mv {
         Move::Pass => "pass".to_owned(),
         Move::Jump { from, to, jumped } => match smallest_path(from, to, jumped, position.occupied()) {
@@ -240,7 +93,7 @@ pub(crate) fn format_move(position: &Position, mv: Move) -> String {
 }
 
 /// Reads a move and checks it is legal.
-pub(crate) fn parse_move(position: &Position, text: &str) -> Result<Move, MoveError> {
+pub(crate) fn parse_move(position: &Eliminar, text: &str) -> Result<Move, MoveError> {
     let owned = || text.to_owned();
     let trimmed = text.trim();
     let path: Option<Vec<Square>> = if trimmed == "pass" {

@@ -1,57 +1,81 @@
-//! The position and its [`Game`] implementation.
+//! The position: pieces, side to move, the options play reads, and its key.
 
-use core::fmt;
+use damero_core::{Bitboard, Color, Outcome, Square};
 
-use damero_core::{Bitboard, Color, Game, MoveList, Outcome, Square};
-
-use crate::movegen::{first_jump_count, generate_jumps, jump_starts};
-use crate::moves::Move;
-use crate::notation::{FenError, MoveError};
-use crate::rules::{Objective, Rules};
-use crate::{notation, setup, zobrist};
+use crate::movegen::{first_jump_count, jump_starts};
+use crate::rules::{EliminarRules, Objective};
+use crate::zobrist;
 
 /// An Eliminar position: the pieces of both sides, the side to move and the
-/// rules. Small and `Copy`; there are no counters (rule 7: no draw rule).
+/// two options play reads (`objective`, `end_when_stuck`). Small and `Copy`
+/// (32 bytes); there are no counters (rule 7: no draw rule).
+///
+/// The setup-only options (`setup`, `removed_per_side`, `seed`) are not kept:
+/// they chose the start position and mean nothing afterwards, and a search
+/// copies this value at every node.
+///
+/// Build one with [`Game::start`](damero_core::Game::start),
+/// [`Game::from_fen`](damero_core::Game::from_fen) or
+/// [`Eliminar::from_setup`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Position {
+pub struct Eliminar {
     pieces: [Bitboard; 2],
-    side: Color,
-    rules: Rules,
-    hash: u64,
+    pub(crate) side: Color,
+    pub(crate) objective: Objective,
+    pub(crate) end_when_stuck: bool,
+    pub(crate) hash: u64,
 }
 
-/// Two pieces given for one square.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OverlapError {
-    /// The first square given to both sides.
-    pub square: Square,
-}
-
-impl fmt::Display for OverlapError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "square {} holds both a white and a black piece", self.square)
-    }
-}
-
-impl std::error::Error for OverlapError {}
-
-impl Position {
-    /// The position with these pieces and side to move.
-    ///
-    /// # Errors
-    /// [`OverlapError`] when a square is in both sets.
-    pub fn from_pieces(
+impl Eliminar {
+    /// A position from pieces already checked not to overlap (see
+    /// [`Eliminar::from_setup`]).
+    pub(crate) fn from_checked(
         white: Bitboard,
         black: Bitboard,
         side: Color,
-        rules: Rules,
-    ) -> Result<Position, OverlapError> {
-        if let Some(square) = (white & black).first() {
-            return Err(OverlapError { square });
+        rules: &EliminarRules,
+    ) -> Eliminar {
+        let mut position = Eliminar {
+            pieces: [white, black],
+            side,
+            objective: rules.objective,
+            end_when_stuck: rules.end_when_stuck,
+            hash: 0,
+        };
+        position.hash = position.hash_from_scratch();
+        position
+    }
+
+    /// The Zobrist key computed from the pieces and the side to move.
+    pub(crate) fn hash_from_scratch(&self) -> u64 {
+        let mut hash = if self.side == Color::Black { zobrist::BLACK_TO_MOVE } else { 0 };
+        for c in Color::ALL {
+            for sq in self.pieces(c) {
+                hash ^= zobrist::piece_key(c, sq);
+            }
         }
-        let mut position = Position { pieces: [white, black], side, rules, hash: 0 };
-        position.hash = position.zobrist_from_scratch();
-        Ok(position)
+        hash
+    }
+
+    /// The options play reads, with the setup-only options at their defaults.
+    pub fn rules(&self) -> EliminarRules {
+        EliminarRules {
+            objective: self.objective,
+            end_when_stuck: self.end_when_stuck,
+            ..EliminarRules::default()
+        }
+    }
+
+    /// The side to move.
+    #[inline]
+    pub const fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// Mutable pieces, for play.
+    #[inline]
+    pub(crate) fn pieces_mut(&mut self) -> &mut [Bitboard; 2] {
+        &mut self.pieces
     }
 
     /// The pieces of `color`.
@@ -92,13 +116,13 @@ impl Position {
     /// Whether the game is over (rules 5 and 8): nobody can jump, or, with
     /// `end_when_stuck`, the side to move cannot.
     pub fn is_over(&self) -> bool {
-        !self.can_jump(self.side) && (self.rules.end_when_stuck || !self.can_jump(!self.side))
+        !self.can_jump(self.side) && (self.end_when_stuck || !self.can_jump(!self.side))
     }
 
     /// The result by counting pieces (rule 6), whether or not the game is over.
     pub fn counted_outcome(&self) -> Outcome {
         let (white, black) = (self.count(Color::White), self.count(Color::Black));
-        let white_wins = match self.rules.objective {
+        let white_wins = match self.objective {
             Objective::Fewest => white < black,
             Objective::Most => white > black,
         };
@@ -109,123 +133,5 @@ impl Position {
         } else {
             Outcome::Win(Color::Black)
         }
-    }
-}
-
-impl Game for Position {
-    type Move = Move;
-    type Rules = Rules;
-    type FenError = FenError;
-    type MoveError = MoveError;
-
-    const NAME: &'static str = "eliminar";
-
-    /// The start setup of rule 2; `removed_per_side` is clamped to one below
-    /// the side's piece count when [`RuleSet::validate`](damero_core::RuleSet::validate)
-    /// would reject it.
-    fn start(rules: Rules) -> Position {
-        let (white, black) = setup::start_placement(&rules);
-        // Rule 1: White moves first.
-        Position::from_pieces(white, black, Color::White, rules).expect("setups never overlap")
-    }
-
-    fn rules(&self) -> Rules {
-        self.rules
-    }
-
-    #[inline]
-    fn side_to_move(&self) -> Color {
-        self.side
-    }
-
-    fn legal_moves(&self, moves: &mut MoveList<Move>) {
-        moves.clear();
-        generate_jumps(self.pieces(self.side), self.occupied(), moves);
-        // Rule 4: with no jump, pass if the opponent has one; rule 5: else the
-        // game is over; rule 8: with end_when_stuck it is over at once.
-        if moves.is_empty() && !self.rules.end_when_stuck && self.can_jump(!self.side) {
-            moves.push(Move::Pass);
-        }
-    }
-
-    fn play(&mut self, mv: Move) {
-        if let Move::Jump { from, to, jumped } = mv {
-            let us = self.side.index();
-            // Rule 3: the mover goes from `from` to `to`; every jumped piece,
-            // own and enemy, is removed.
-            for c in Color::ALL {
-                for sq in self.pieces[c.index()] & jumped {
-                    self.hash ^= zobrist::piece_key(c, sq);
-                }
-                self.pieces[c.index()] &= !jumped;
-            }
-            self.pieces[us].remove(from);
-            self.pieces[us].insert(to);
-            self.hash ^= zobrist::piece_key(self.side, from) ^ zobrist::piece_key(self.side, to);
-        }
-        self.side = !self.side;
-        self.hash ^= zobrist::BLACK_TO_MOVE;
-    }
-
-    fn is_capture(&self, mv: Move) -> bool {
-        !(mv.jumped() & self.pieces(!self.side)).is_empty()
-    }
-
-    /// Rule 6: by counting pieces under the objective; equal counts draw.
-    fn terminal_outcome(&self) -> Outcome {
-        self.counted_outcome()
-    }
-
-    fn zobrist(&self) -> u64 {
-        self.hash
-    }
-
-    fn zobrist_from_scratch(&self) -> u64 {
-        let mut hash = if self.side == Color::Black { zobrist::BLACK_TO_MOVE } else { 0 };
-        for c in Color::ALL {
-            for sq in self.pieces(c) {
-                hash ^= zobrist::piece_key(c, sq);
-            }
-        }
-        hash
-    }
-
-    fn fen(&self) -> String {
-        notation::write_fen(self)
-    }
-
-    fn from_fen(text: &str, rules: Rules) -> Result<Position, FenError> {
-        notation::parse_fen(text, rules)
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        notation::format_move(self, mv)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        notation::parse_move(self, text)
-    }
-
-    fn diagram(&self) -> String {
-        let mut out = String::new();
-        for rank in (0..8).rev() {
-            out.push((b'1' + rank) as char);
-            out.push(' ');
-            for file in 0..8 {
-                let sq = Square::from_coords(file, rank).expect("in range");
-                out.push(' ');
-                out.push(self.piece_at(sq).map_or('.', Color::letter));
-            }
-            out.push('\n');
-        }
-        out.push_str("   a b c d e f g h\n");
-        out.push_str(&format!(
-            "{} to move; white {}, black {}; objective {}\n",
-            self.side,
-            self.count(Color::White),
-            self.count(Color::Black),
-            self.rules.objective
-        ));
-        out
     }
 }

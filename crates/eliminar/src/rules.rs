@@ -6,7 +6,8 @@ use damero_core::{OptionError, RuleOption, RuleSet, parse_bool};
 
 /// The four start setups of rule 2.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Setup {
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum StartSetup {
     /// S1: White fills ranks 1–3, Black ranks 6–8, then random removal.
     #[default]
     Standard,
@@ -18,47 +19,48 @@ pub enum Setup {
     RandomFull,
 }
 
-impl Setup {
+impl StartSetup {
     /// All four, S1 first.
-    pub const ALL: [Setup; 4] = [Setup::Standard, Setup::ThirtyTwo, Setup::Random24, Setup::RandomFull];
+    pub const ALL: [StartSetup; 4] =
+        [StartSetup::Standard, StartSetup::ThirtyTwo, StartSetup::Random24, StartSetup::RandomFull];
 
     /// How many pieces each side has before removal.
     pub const fn pieces_per_side(self) -> u8 {
         match self {
-            Setup::Standard | Setup::Random24 => 24,
-            Setup::ThirtyTwo | Setup::RandomFull => 32,
+            StartSetup::Standard | StartSetup::Random24 => 24,
+            StartSetup::ThirtyTwo | StartSetup::RandomFull => 32,
         }
     }
 
     /// Whether `removed_per_side` pieces are taken off after placing (all but S3).
     pub const fn has_removal(self) -> bool {
-        !matches!(self, Setup::Random24)
+        !matches!(self, StartSetup::Random24)
     }
 
     /// The option value: `S1`..`S4`.
     pub const fn name(self) -> &'static str {
         match self {
-            Setup::Standard => "S1",
-            Setup::ThirtyTwo => "S2",
-            Setup::Random24 => "S3",
-            Setup::RandomFull => "S4",
+            StartSetup::Standard => "S1",
+            StartSetup::ThirtyTwo => "S2",
+            StartSetup::Random24 => "S3",
+            StartSetup::RandomFull => "S4",
         }
     }
 
     /// Reads `S1`..`S4` (any case) or the long names `standard`, `thirty-two`,
     /// `random24`, `random-full`.
-    pub fn from_name(text: &str) -> Option<Setup> {
+    pub fn from_name(text: &str) -> Option<StartSetup> {
         match text.to_ascii_lowercase().as_str() {
-            "s1" | "standard" => Some(Setup::Standard),
-            "s2" | "thirty-two" | "thirtytwo" => Some(Setup::ThirtyTwo),
-            "s3" | "random24" | "random-24" => Some(Setup::Random24),
-            "s4" | "random-full" | "randomfull" => Some(Setup::RandomFull),
+            "s1" | "standard" => Some(StartSetup::Standard),
+            "s2" | "thirty-two" | "thirtytwo" => Some(StartSetup::ThirtyTwo),
+            "s3" | "random24" | "random-24" => Some(StartSetup::Random24),
+            "s4" | "random-full" | "randomfull" => Some(StartSetup::RandomFull),
             _ => None,
         }
     }
 }
 
-impl fmt::Display for Setup {
+impl fmt::Display for StartSetup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -66,6 +68,7 @@ impl fmt::Display for Setup {
 
 /// Who wins at the end (rule 6).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Objective {
     /// The side with fewer pieces wins (the default).
     #[default]
@@ -94,19 +97,20 @@ impl fmt::Display for Objective {
 ///
 /// ```
 /// use damero_core::RuleSet;
-/// use damero_eliminar::{Objective, Rules, Setup};
+/// use damero_eliminar::{Objective, EliminarRules, StartSetup};
 ///
-/// let rules = Rules::default().with_options(["setup=S4", "removed_per_side=6", "objective=most"])?;
-/// assert_eq!(rules.setup, Setup::RandomFull);
+/// let rules = EliminarRules::default().with_options(["setup=S4", "removed_per_side=6", "objective=most"])?;
+/// assert_eq!(rules.setup, StartSetup::RandomFull);
 /// assert_eq!(rules.removed_per_side, 6);
 /// assert_eq!(rules.objective, Objective::Most);
-/// assert!(Rules::default().with_options(["removed_per_side=24"]).is_err());
+/// assert!(EliminarRules::default().with_options(["removed_per_side=24"]).is_err());
 /// # Ok::<(), damero_core::OptionError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Rules {
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct EliminarRules {
     /// The start setup (rule 2), default S1.
-    pub setup: Setup,
+    pub setup: StartSetup,
     /// Pieces of each side removed at random after placing (rule 2), default 4.
     /// Must be below the side's piece count; ignored by S3.
     pub removed_per_side: u8,
@@ -123,10 +127,10 @@ pub struct Rules {
     pub end_when_stuck: bool,
 }
 
-impl Default for Rules {
-    fn default() -> Rules {
-        Rules {
-            setup: Setup::Standard,
+impl Default for EliminarRules {
+    fn default() -> EliminarRules {
+        EliminarRules {
+            setup: StartSetup::Standard,
             removed_per_side: 4,
             seed: 0,
             objective: Objective::Fewest,
@@ -135,22 +139,15 @@ impl Default for Rules {
     }
 }
 
-impl Rules {
-    /// `removed_per_side` as actually applied by the setup: 0 for S3, and at
-    /// most one below the side's piece count (what [`Game::start`] clamps to
-    /// when [`RuleSet::validate`] would fail).
-    ///
-    /// [`Game::start`]: damero_core::Game::start
+impl EliminarRules {
+    /// `removed_per_side` as the setup applies it: 0 for S3, which removes
+    /// nothing.
     pub const fn effective_removal(&self) -> u8 {
-        if !self.setup.has_removal() {
-            return 0;
-        }
-        let max = self.setup.pieces_per_side() - 1;
-        if self.removed_per_side > max { max } else { self.removed_per_side }
+        if self.setup.has_removal() { self.removed_per_side } else { 0 }
     }
 }
 
-impl RuleSet for Rules {
+impl RuleSet for EliminarRules {
     const OPTIONS: &'static [RuleOption] = &[
         RuleOption {
             key: "setup",
@@ -184,10 +181,18 @@ impl RuleSet for Rules {
         },
     ];
 
+    fn setup_seed(&self) -> Option<u64> {
+        Some(self.seed)
+    }
+
+    fn with_setup_seed(self, seed: u64) -> Option<EliminarRules> {
+        Some(EliminarRules { seed, ..self })
+    }
+
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
         let bad = || Self::invalid_value(key, value);
         match key {
-            "setup" => self.setup = Setup::from_name(value).ok_or_else(bad)?,
+            "setup" => self.setup = StartSetup::from_name(value).ok_or_else(bad)?,
             "removed_per_side" => self.removed_per_side = value.parse().map_err(|_| bad())?,
             "seed" => self.seed = value.parse().map_err(|_| bad())?,
             "objective" => {

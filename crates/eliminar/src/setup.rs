@@ -1,134 +1,86 @@
-//! The four start setups of rule 2 and their seeded random choices.
-//!
-//! # Stability
-//! The same `(setup, removed_per_side, seed)` gives the same start position on
-//! every machine, every run and every version of this crate: the random stream
-//! is ChaCha8 (a fixed cipher) keyed by four SplitMix64 outputs of the seed, and
-//! the choices are made by code written here (an explicit unbiased bounded draw
-//! and a partial Fisher–Yates shuffle), not by a library's distribution code
-//! that might change. A test pins the S1 start for seed 1, so any change to
-//! this module is caught.
+//! [`Setup`], a plain description of a position, and the checks that make it
+//! playable ([`Eliminar::from_setup`]).
 
-use damero_core::{Bitboard, Square, splitmix64};
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::{RngCore, SeedableRng};
+use core::fmt;
 
-use crate::rules::{Rules, Setup};
+use damero_core::{Bitboard, Color, OptionError, RuleSet, Square};
 
-/// The seeded random source of the setups.
-struct SetupRng(ChaCha8Rng);
+use crate::position::Eliminar;
+use crate::rules::EliminarRules;
 
-impl SetupRng {
-    fn new(seed: u64) -> SetupRng {
-        // The key is made here rather than by `seed_from_u64`, so it does not
-        // depend on how a rand_core version expands a u64.
-        let mut key = [0u8; 32];
-        let mut state = seed;
-        for chunk in key.chunks_exact_mut(8) {
-            let (next, value) = splitmix64(state);
-            state = next;
-            chunk.copy_from_slice(&value.to_le_bytes());
+/// A position as written down, not yet checked: where the pieces stand and
+/// who moves. Parsing a FEN gives one ([`Setup::from_fen`]);
+/// [`Eliminar::from_setup`] checks it and makes it playable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Setup {
+    /// White's pieces.
+    pub white: Bitboard,
+    /// Black's pieces.
+    pub black: Bitboard,
+    /// The side to move.
+    pub side_to_move: Color,
+}
+
+impl Setup {
+    /// The pieces of `color`.
+    #[inline]
+    pub const fn pieces(&self, color: Color) -> Bitboard {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
         }
-        SetupRng(ChaCha8Rng::from_seed(key))
     }
+}
 
-    /// A uniform integer in `0..bound` (`bound > 0`), by rejection: values at or
-    /// above the largest multiple of `bound` that fits in a u64 are drawn again,
-    /// so every residue is equally likely.
-    fn below(&mut self, bound: u64) -> u64 {
-        debug_assert!(bound > 0);
-        let zone = (u64::MAX / bound) * bound;
-        loop {
-            let x = self.0.next_u64();
-            if x < zone {
-                return x % bound;
+/// Why a [`Setup`] is not a legal position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// A square holds both a White and a Black piece.
+    Overlap {
+        /// The first such square.
+        square: Square,
+    },
+    /// The rules fail [`RuleSet::validate`].
+    InvalidRules(OptionError),
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Overlap { square } => {
+                write!(f, "invalid position: square {square} holds both a white and a black piece")
             }
+            PositionError::InvalidRules(error) => write!(f, "invalid position: {error}"),
         }
-    }
-
-    /// Moves a uniform random `k`-subset of `items` (in uniform random order)
-    /// to its front: a partial Fisher–Yates shuffle.
-    fn choose_front(&mut self, items: &mut [Square], k: usize) {
-        let k = k.min(items.len());
-        for i in 0..k {
-            let j = i + self.below((items.len() - i) as u64) as usize;
-            items.swap(i, j);
-        }
-    }
-
-    /// `set` less `n` of its squares chosen uniformly without replacement.
-    fn remove_random(&mut self, set: Bitboard, n: usize) -> Bitboard {
-        let mut squares: Vec<Square> = set.squares().collect();
-        self.choose_front(&mut squares, n);
-        let mut left = set;
-        for &sq in &squares[..n.min(squares.len())] {
-            left.remove(sq);
-        }
-        left
     }
 }
 
-/// The White and Black pieces of the start position under `rules`
-/// (with `removed_per_side` clamped as [`Rules::effective_removal`] says).
-///
-/// Order of draws, fixed forever: S3 and S4 first shuffle the 64 squares
-/// (a1..h8 order) partially; the first 24 (S3) or 32 (S4) drawn become White,
-/// the next 24 (S3) or the rest (S4) Black. Then, except for S3, White's
-/// removal is drawn from White's squares in a1..h8 order, then Black's.
-pub(crate) fn start_placement(rules: &Rules) -> (Bitboard, Bitboard) {
-    let mut rng = SetupRng::new(rules.seed);
-    let ranks = |from: u8, to: u8| (from..=to).fold(Bitboard::EMPTY, |bb, r| bb | Bitboard::rank(r));
-    let (white, black) = match rules.setup {
-        Setup::Standard => (ranks(0, 2), ranks(5, 7)),
-        Setup::ThirtyTwo => (ranks(0, 3), ranks(4, 7)),
-        Setup::Random24 | Setup::RandomFull => {
-            let per_side = rules.setup.pieces_per_side() as usize;
-            let mut squares: Vec<Square> = Square::all().collect();
-            rng.choose_front(&mut squares, 2 * per_side);
-            let white: Bitboard = squares[..per_side].iter().copied().collect();
-            let black: Bitboard = squares[per_side..2 * per_side].iter().copied().collect();
-            (white, black)
+impl std::error::Error for PositionError {}
+
+impl Eliminar {
+    /// The position `setup` describes, played under `rules`. Any placement
+    /// with one piece per square is legal (rule 2 leaves composed positions
+    /// free).
+    ///
+    /// # Errors
+    /// [`PositionError::Overlap`] when a square is given to both sides,
+    /// [`PositionError::InvalidRules`] when `rules` fail
+    /// [`RuleSet::validate`].
+    pub fn from_setup(setup: Setup, rules: EliminarRules) -> Result<Eliminar, PositionError> {
+        rules.validate().map_err(PositionError::InvalidRules)?;
+        if let Some(square) = (setup.white & setup.black).first() {
+            return Err(PositionError::Overlap { square });
         }
-    };
-    let n = rules.effective_removal() as usize;
-    if n == 0 {
-        return (white, black);
+        Ok(Eliminar::from_checked(setup.white, setup.black, setup.side_to_move, &rules))
     }
-    let white = rng.remove_random(white, n);
-    let black = rng.remove_random(black, n);
-    (white, black)
-}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn below_stays_in_range_and_covers_it() {
-        let mut rng = SetupRng::new(7);
-        let mut seen = [0u32; 5];
-        for _ in 0..5000 {
-            seen[rng.below(5) as usize] += 1;
+    /// The position's placement and side to move.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            white: self.pieces(Color::White),
+            black: self.pieces(Color::Black),
+            side_to_move: self.side_to_move(),
         }
-        // Each residue near 1000; a biased or broken draw would miss badly.
-        assert!(seen.iter().all(|&n| (850..1150).contains(&n)), "{seen:?}");
-        assert_eq!(rng.below(1), 0);
-    }
-
-    #[test]
-    fn choose_front_is_a_permutation() {
-        let mut rng = SetupRng::new(3);
-        let mut squares: Vec<Square> = Square::all().collect();
-        rng.choose_front(&mut squares, 10);
-        let set: Bitboard = squares.iter().copied().collect();
-        assert_eq!(set, Bitboard::FULL);
-        assert_eq!(squares.len(), 64);
-    }
-
-    #[test]
-    fn different_seeds_give_different_streams() {
-        let a = SetupRng::new(0).0.next_u64();
-        let b = SetupRng::new(1).0.next_u64();
-        assert_ne!(a, b);
     }
 }

@@ -1,41 +1,44 @@
 //! Position and move text: round trips, lenient input, and every error.
 
 use damero_core::{Color, Game, Square};
-use damero_eliminar::{FenError, MoveError, Position, Rules};
+use damero_eliminar::{Eliminar, EliminarRules, FenError, MoveError, ParseFenError, PositionError, Setup};
 
-fn fen_err(text: &str) -> FenError {
-    Position::from_fen(text, Rules::default()).unwrap_err()
+fn fen_err(text: &str) -> ParseFenError {
+    match Eliminar::from_fen(text, EliminarRules::default()).unwrap_err() {
+        FenError::Parse(error) => error,
+        other => panic!("'{text}': expected a syntax error, got {other:?}"),
+    }
 }
 
 #[test]
 fn fen_round_trips_and_reads_leniently() {
     let fen = "b2bb1bb/bbb1bbbb/bbbbbbbb/8/8/1wwwwwww/2wwwwww/ww1wwwww w";
-    let p = Position::from_fen(fen, Rules::default()).unwrap();
+    let p = Eliminar::from_fen(fen, EliminarRules::default()).unwrap();
     assert_eq!(p.fen(), fen);
-    assert_eq!(p, Position::start(Rules::default()));
-    let lenient = Position::from_fen(
+    assert_eq!(p, Eliminar::start(EliminarRules::default()));
+    let lenient = Eliminar::from_fen(
         "  b11bb1bb/bbb1bbbb/bbbbbbbb/44/8/1wwwwwww/2wwwwww/ww1wwwww   white ",
-        Rules::default(),
+        EliminarRules::default(),
     );
     assert_eq!(lenient.unwrap(), p);
-    let empty = Position::from_fen("8/8/8/8/8/8/8/8 b", Rules::default()).unwrap();
+    let empty = Eliminar::from_fen("8/8/8/8/8/8/8/8 b", EliminarRules::default()).unwrap();
     assert_eq!(empty.side_to_move(), Color::Black);
     assert_eq!(empty.fen(), "8/8/8/8/8/8/8/8 b");
 }
 
 #[test]
 fn fen_errors_name_the_problem() {
-    assert_eq!(fen_err(""), FenError::Empty);
-    assert_eq!(fen_err("8/8/8/8/8/8/8/8"), FenError::MissingSide);
-    assert_eq!(fen_err("8/8/8/8/8/8/8/8 w 0"), FenError::TrailingText { text: "0".into() });
-    assert_eq!(fen_err("8/8/8/8/8/8/8 w"), FenError::WrongRankCount { found: 7 });
-    assert_eq!(fen_err("8/8/8/8/8/8/8/8/8 w"), FenError::WrongRankCount { found: 9 });
-    assert_eq!(fen_err("8/8/7/8/8/8/8/8 w"), FenError::BadRankLength { rank: 6, squares: 7 });
-    assert_eq!(fen_err("8/8/8/8/8/8/8/w8 w"), FenError::BadRankLength { rank: 1, squares: 9 });
-    assert_eq!(fen_err("8/8/8/8/8/8/8/wwwwwwwww w"), FenError::BadRankLength { rank: 1, squares: 9 });
-    assert_eq!(fen_err("8/8/8/8/8/8/8/0w7 w"), FenError::InvalidChar { rank: 1, ch: '0' });
-    assert_eq!(fen_err("8/8/8/x7/8/8/8/8 w"), FenError::InvalidChar { rank: 5, ch: 'x' });
-    assert_eq!(fen_err("8/8/8/8/8/8/8/8 x"), FenError::InvalidSide { text: "x".into() });
+    assert_eq!(fen_err(""), ParseFenError::Empty);
+    assert_eq!(fen_err("8/8/8/8/8/8/8/8"), ParseFenError::MissingSide);
+    assert_eq!(fen_err("8/8/8/8/8/8/8/8 w 0"), ParseFenError::TrailingText { text: "0".into() });
+    assert_eq!(fen_err("8/8/8/8/8/8/8 w"), ParseFenError::WrongRankCount { found: 7 });
+    assert_eq!(fen_err("8/8/8/8/8/8/8/8/8 w"), ParseFenError::WrongRankCount { found: 9 });
+    assert_eq!(fen_err("8/8/7/8/8/8/8/8 w"), ParseFenError::BadRankLength { rank: 6, squares: 7 });
+    assert_eq!(fen_err("8/8/8/8/8/8/8/w8 w"), ParseFenError::BadRankLength { rank: 1, squares: 9 });
+    assert_eq!(fen_err("8/8/8/8/8/8/8/wwwwwwwww w"), ParseFenError::BadRankLength { rank: 1, squares: 9 });
+    assert_eq!(fen_err("8/8/8/8/8/8/8/0w7 w"), ParseFenError::InvalidChar { rank: 1, ch: '0' });
+    assert_eq!(fen_err("8/8/8/x7/8/8/8/8 w"), ParseFenError::InvalidChar { rank: 5, ch: 'x' });
+    assert_eq!(fen_err("8/8/8/8/8/8/8/8 x"), ParseFenError::InvalidSide { text: "x".into() });
     // Every message is one readable line.
     for e in [fen_err(""), fen_err("8 w"), fen_err("8/8/8/8/8/8/8/9 w")] {
         let text = e.to_string();
@@ -46,7 +49,7 @@ fn fen_errors_name_the_problem() {
 #[test]
 fn moves_accept_every_path_and_print_the_smallest() {
     // c1 round b1, a2, b3, c2 either way, then on over d1: two paths, one move.
-    let p = Position::from_fen("8/8/8/8/8/1b6/b1b5/1bwb4 w", Rules::default()).unwrap();
+    let p = Eliminar::from_fen("8/8/8/8/8/1b6/b1b5/1bwb4 w", EliminarRules::default()).unwrap();
     assert_eq!(p.legal_move_texts(), ["c1-a1-a3-c3-c1-e1", "c1-e1"]);
     let small = p.parse_move("c1-a1-a3-c3-c1-e1").unwrap();
     let large = p.parse_move("c1-c3-a3-a1-c1-e1").unwrap();
@@ -58,7 +61,7 @@ fn moves_accept_every_path_and_print_the_smallest() {
 
 #[test]
 fn move_errors_name_the_problem() {
-    let p = Position::from_fen("8/8/8/8/2b5/1w6/1w6/8 w", Rules::default()).unwrap();
+    let p = Eliminar::from_fen("8/8/8/8/2b5/1w6/1w6/8 w", EliminarRules::default()).unwrap();
     let e = |t: &str| p.parse_move(t).unwrap_err();
     let sq = |s: &str| s.parse::<Square>().unwrap();
     for bad in ["", "b2", "b2-", "b2-b9", "b2b4", "B2-B4", "b2-b4-d4-", "pass-b2", "xyz"] {
@@ -72,10 +75,31 @@ fn move_errors_name_the_problem() {
     assert_eq!(e("b2-b4"), MoveError::Incomplete { text: "b2-b4".into() });
     assert_eq!(e("pass"), MoveError::PassNotAllowed { text: "pass".into() });
     assert_eq!(p.parse_move(" b2-b4-d4 ").map(|m| p.format_move(m)), Ok("b2-b4-d4".to_owned()));
-    let over = Position::from_fen("8/8/8/8/8/8/8/w6b w", Rules::default()).unwrap();
+    let over = Eliminar::from_fen("8/8/8/8/8/8/8/w6b w", EliminarRules::default()).unwrap();
     assert_eq!(over.parse_move("a1-a3"), Err(MoveError::GameOver { text: "a1-a3".into() }));
     for err in [e(""), e("c4-c2"), e("b2-b3"), e("b2-b4"), e("pass")] {
         let text = err.to_string();
         assert!(text.contains("move") && !text.contains('\n'), "{text}");
     }
+}
+
+#[test]
+fn a_well_formed_text_gives_a_setup_and_legality_is_checked_apart() {
+    let setup = Setup::from_fen("8/8/8/8/8/8/8/wb6 b").unwrap();
+    assert_eq!(setup.side_to_move, Color::Black);
+    assert_eq!(setup.to_fen(), "8/8/8/8/8/8/8/wb6 b");
+    let position = Eliminar::from_setup(setup, EliminarRules::default()).unwrap();
+    assert_eq!(position.to_setup(), setup);
+    let a1: Square = "a1".parse().unwrap();
+    let overlap = Setup { white: a1.into(), black: a1.into(), side_to_move: Color::White };
+    assert_eq!(
+        Eliminar::from_setup(overlap, EliminarRules::default()),
+        Err(PositionError::Overlap { square: a1 })
+    );
+    let bad_rules = EliminarRules { removed_per_side: 24, ..EliminarRules::default() };
+    assert!(matches!(Eliminar::from_setup(setup, bad_rules), Err(PositionError::InvalidRules(_))));
+    assert!(matches!(
+        Eliminar::from_fen("8/8/8/8/8/8/8/wb6 b", bad_rules),
+        Err(FenError::Position(PositionError::InvalidRules(_)))
+    ));
 }

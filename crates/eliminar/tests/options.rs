@@ -1,36 +1,40 @@
 //! Every rule option, set from text, in both (or all) of its settings.
 
 use damero_core::{Color, Game, OptionError, Outcome, RuleSet};
-use damero_eliminar::{Objective, Position, Rules, Setup};
+use damero_eliminar::{Eliminar, EliminarRules, Objective, StartSetup};
 
-fn with(settings: &[&str]) -> Result<Rules, OptionError> {
-    Rules::default().with_options(settings.iter().copied())
+fn with(settings: &[&str]) -> Result<EliminarRules, OptionError> {
+    EliminarRules::default().with_options(settings.iter().copied())
 }
 
 #[test]
 fn option_defaults_match_the_options_table() {
-    let keys: Vec<&str> = Rules::OPTIONS.iter().map(|o| o.key).collect();
+    let keys: Vec<&str> = EliminarRules::OPTIONS.iter().map(|o| o.key).collect();
     assert_eq!(keys, ["setup", "removed_per_side", "seed", "objective", "end_when_stuck"]);
-    let defaults: Vec<String> = Rules::OPTIONS.iter().map(|o| format!("{}={}", o.key, o.default)).collect();
-    assert_eq!(with(&defaults.iter().map(String::as_str).collect::<Vec<_>>()).unwrap(), Rules::default());
-    let d = Rules::default();
+    let defaults: Vec<String> =
+        EliminarRules::OPTIONS.iter().map(|o| format!("{}={}", o.key, o.default)).collect();
+    assert_eq!(
+        with(&defaults.iter().map(String::as_str).collect::<Vec<_>>()).unwrap(),
+        EliminarRules::default()
+    );
+    let d = EliminarRules::default();
     assert_eq!(
         (d.setup, d.removed_per_side, d.seed, d.objective, d.end_when_stuck),
-        (Setup::Standard, 4, 0, Objective::Fewest, false)
+        (StartSetup::Standard, 4, 0, Objective::Fewest, false)
     );
 }
 
 #[test]
 fn option_setup_all_four() {
     for (text, setup, counts) in [
-        ("S1", Setup::Standard, 20),
-        ("s2", Setup::ThirtyTwo, 28),
-        ("S3", Setup::Random24, 24),
-        ("random-full", Setup::RandomFull, 28),
+        ("S1", StartSetup::Standard, 20),
+        ("s2", StartSetup::ThirtyTwo, 28),
+        ("S3", StartSetup::Random24, 24),
+        ("random-full", StartSetup::RandomFull, 28),
     ] {
         let rules = with(&[&format!("setup={text}")]).unwrap();
         assert_eq!(rules.setup, setup);
-        let p = Position::start(rules);
+        let p = Eliminar::start(rules);
         assert_eq!((p.count(Color::White), p.count(Color::Black)), (counts, counts), "{text}");
     }
     assert!(matches!(with(&["setup=S5"]), Err(OptionError::InvalidValue { .. })));
@@ -39,7 +43,7 @@ fn option_setup_all_four() {
 #[test]
 fn option_removed_per_side_zero_default_and_other() {
     for (n, left) in [(0, 24), (4, 20), (10, 14), (23, 1)] {
-        let p = Position::start(with(&[&format!("removed_per_side={n}")]).unwrap());
+        let p = Eliminar::start(with(&[&format!("removed_per_side={n}")]).unwrap());
         assert_eq!((p.count(Color::White), p.count(Color::Black)), (left, left));
     }
     assert!(matches!(with(&["removed_per_side=-1"]), Err(OptionError::InvalidValue { .. })));
@@ -52,9 +56,9 @@ fn option_removed_per_side_zero_default_and_other() {
 #[test]
 fn option_seed_changes_the_setup_and_fixes_it() {
     for setup in ["S1", "S2", "S3", "S4"] {
-        let a = Position::start(with(&[&format!("setup={setup}"), "seed=0"]).unwrap());
-        let b = Position::start(with(&[&format!("setup={setup}"), "seed=1"]).unwrap());
-        let a2 = Position::start(with(&[&format!("setup={setup}"), "seed=0"]).unwrap());
+        let a = Eliminar::start(with(&[&format!("setup={setup}"), "seed=0"]).unwrap());
+        let b = Eliminar::start(with(&[&format!("setup={setup}"), "seed=1"]).unwrap());
+        let a2 = Eliminar::start(with(&[&format!("setup={setup}"), "seed=0"]).unwrap());
         assert_ne!(a.fen(), b.fen(), "{setup}");
         assert_eq!(a, a2);
     }
@@ -65,8 +69,8 @@ fn option_seed_changes_the_setup_and_fixes_it() {
 #[test]
 fn option_objective_fewest_and_most() {
     let fen = "8/8/8/8/8/8/8/w1w4b w";
-    let fewest = Position::from_fen(fen, with(&["objective=fewest"]).unwrap()).unwrap();
-    let most = Position::from_fen(fen, with(&["objective=most"]).unwrap()).unwrap();
+    let fewest = Eliminar::from_fen(fen, with(&["objective=fewest"]).unwrap()).unwrap();
+    let most = Eliminar::from_fen(fen, with(&["objective=most"]).unwrap()).unwrap();
     assert_eq!(fewest.outcome(), Some(Outcome::Win(Color::Black)));
     assert_eq!(most.outcome(), Some(Outcome::Win(Color::White)));
     assert!(matches!(with(&["objective=least"]), Err(OptionError::InvalidValue { .. })));
@@ -75,8 +79,8 @@ fn option_objective_fewest_and_most() {
 #[test]
 fn option_end_when_stuck_true_and_false() {
     let fen = "8/8/8/3b4/3b4/8/8/w7 w";
-    let off = Position::from_fen(fen, with(&["end_when_stuck=false"]).unwrap()).unwrap();
-    let on = Position::from_fen(fen, with(&["end_when_stuck=true"]).unwrap()).unwrap();
+    let off = Eliminar::from_fen(fen, with(&["end_when_stuck=false"]).unwrap()).unwrap();
+    let on = Eliminar::from_fen(fen, with(&["end_when_stuck=true"]).unwrap()).unwrap();
     assert_eq!(off.legal_move_texts(), ["pass"]);
     assert!(on.legal_move_texts().is_empty());
     assert!(matches!(with(&["end_when_stuck=maybe"]), Err(OptionError::InvalidValue { .. })));

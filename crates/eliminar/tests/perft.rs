@@ -19,73 +19,40 @@
 mod common;
 
 use common::{RefBoard, TestRng, perft, random_position};
-use damero_core::{Game, MoveList, RuleSet};
-use damero_eliminar::{Position, Rules, Setup};
+use damero_core::testkit::{PerftCase, read_perft_suite, run_perft_suite};
+use damero_core::{Game, MoveList};
+use damero_eliminar::{Eliminar, EliminarRules, StartSetup};
 
-struct Case {
-    fen: String,
-    rules: Rules,
-    counts: Vec<u64>,
-}
-
-fn cases() -> Vec<Case> {
-    include_str!("perft.txt")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|line| {
-            let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-            assert_eq!(fields.len(), 3, "{line}");
-            let options: Vec<&str> = if fields[1] == "-" { vec![] } else { fields[1].split(',').collect() };
-            Case {
-                fen: fields[0].to_owned(),
-                rules: Rules::default().with_options(options).unwrap(),
-                counts: fields[2].split_whitespace().map(|n| n.parse().unwrap()).collect(),
-            }
-        })
-        .collect()
+fn cases() -> Vec<PerftCase<Eliminar>> {
+    read_perft_suite(include_str!("perft.txt"), EliminarRules::default())
 }
 
 #[test]
 fn perft_data_fast_depths() {
-    let mut checked = 0;
-    for case in cases() {
-        let p = Position::from_fen(&case.fen, case.rules).unwrap();
-        for (d, &count) in case.counts.iter().enumerate() {
-            if count > 400_000 {
-                break;
-            }
-            assert_eq!(perft(&p, d as u32 + 1), count, "{} depth {}", case.fen, d + 1);
-            checked += 1;
-        }
-    }
+    let checked = run_perft_suite(&cases(), |_, count| count <= 400_000, perft);
     assert!(checked > 40);
 }
 
 #[test]
 #[ignore = "deep: about a second in release"]
 fn perft_data_all_depths() {
-    for case in cases() {
-        let p = Position::from_fen(&case.fen, case.rules).unwrap();
-        for (d, &count) in case.counts.iter().enumerate() {
-            assert_eq!(perft(&p, d as u32 + 1), count, "{} depth {}", case.fen, d + 1);
-        }
-    }
+    assert_eq!(run_perft_suite(&cases(), |_, _| true, perft), 56);
 }
 
 #[test]
 fn perft_data_starts_are_the_seeded_starts() {
     let fens: Vec<String> = cases().into_iter().map(|c| c.fen).collect();
     for (i, (setup, seed)) in [
-        (Setup::Standard, 0),
-        (Setup::Standard, 1),
-        (Setup::ThirtyTwo, 0),
-        (Setup::Random24, 0),
-        (Setup::RandomFull, 0),
+        (StartSetup::Standard, 0),
+        (StartSetup::Standard, 1),
+        (StartSetup::ThirtyTwo, 0),
+        (StartSetup::Random24, 0),
+        (StartSetup::RandomFull, 0),
     ]
     .into_iter()
     .enumerate()
     {
-        assert_eq!(Position::start(Rules { setup, seed, ..Rules::default() }).fen(), fens[i]);
+        assert_eq!(Eliminar::start(EliminarRules { setup, seed, ..EliminarRules::default() }).fen(), fens[i]);
     }
 }
 
@@ -93,13 +60,12 @@ fn perft_data_starts_are_the_seeded_starts() {
 fn perft_data_matches_reference() {
     for case in cases() {
         let reference = RefBoard::from_fen(&case.fen);
-        for (d, &count) in case.counts.iter().enumerate().take(4) {
+        for &(depth, count) in case.counts.iter().filter(|&&(depth, _)| depth <= 4) {
             assert_eq!(
-                reference.perft(d as u32 + 1, case.rules.end_when_stuck),
+                reference.perft(depth, case.rules.end_when_stuck),
                 count,
-                "{} depth {}",
-                case.fen,
-                d + 1
+                "{} depth {depth}",
+                case.fen
             );
         }
     }
@@ -109,7 +75,7 @@ fn perft_data_matches_reference() {
 #[ignore = "slow: the reference generator at depth 5"]
 fn perft_data_deep_reference() {
     for case in cases() {
-        if let Some(&count) = case.counts.get(4) {
+        if let Some(&(_, count)) = case.counts.iter().find(|&&(depth, _)| depth == 5) {
             let reference = RefBoard::from_fen(&case.fen);
             assert_eq!(reference.perft(5, case.rules.end_when_stuck), count, "{}", case.fen);
         }
@@ -131,7 +97,7 @@ fn perft_data_deep_reference() {
 /// 1 + 1 + 3 + 6 = 11.
 #[test]
 fn perft_by_hand_s1_seed_0_depth_1() {
-    let p = Position::start(Rules::default());
+    let p = Eliminar::start(EliminarRules::default());
     let expected = [
         "a1-c1", "c2-c4", "c3-a3", "c3-c1", "d2-b2-b4", "d2-d4", "e1-c1", "e2-e4", "f2-f4", "g2-g4", "h2-h4",
     ];
@@ -145,7 +111,7 @@ fn reference_agrees_on_random_positions() {
     let mut compared_moves = 0;
     for i in 0..3000u64 {
         let stuck = i % 3 == 0;
-        let rules = Rules { end_when_stuck: stuck, ..Rules::default() };
+        let rules = EliminarRules { end_when_stuck: stuck, ..EliminarRules::default() };
         let p = random_position(&mut rng, 15 + i % 70, rules);
         let reference = RefBoard::from_fen(&p.fen());
         assert_eq!(p.legal_move_texts(), reference.move_texts(stuck), "{}", p.fen());
@@ -168,9 +134,9 @@ fn reference_agrees_along_random_games() {
     // Random positions are rarely like real ones; games from the starts are.
     let mut rng = TestRng::new(99);
     let mut moves = MoveList::new();
-    for setup in Setup::ALL {
+    for setup in StartSetup::ALL {
         for seed in 0..15 {
-            let mut p = Position::start(Rules { setup, seed, ..Rules::default() });
+            let mut p = Eliminar::start(EliminarRules { setup, seed, ..EliminarRules::default() });
             loop {
                 let reference = RefBoard::from_fen(&p.fen());
                 assert_eq!(p.legal_move_texts(), reference.move_texts(false), "{}", p.fen());
@@ -196,7 +162,7 @@ fn reference_agrees_on_lattice_positions() {
         .collect();
     let black: Vec<&str> = lattice.iter().map(String::as_str).collect();
     for white in [&["a1"][..], &["c3"], &["a1", "b2"], &["d4", "e5"]] {
-        let p = common::position(white, &black, damero_core::Color::White, Rules::default());
+        let p = common::position(white, &black, damero_core::Color::White, EliminarRules::default());
         let reference = RefBoard::from_fen(&p.fen());
         let texts = p.legal_move_texts();
         assert!(texts.len() > 100, "{white:?}: {}", texts.len());

@@ -2,12 +2,12 @@
 //! exactly the jumped pieces", and the game-length bound of rule 7.
 
 use damero_core::{Bitboard, Color, Game, MoveList};
-use damero_eliminar::{Move, Objective, Position, Rules, Setup};
+use damero_eliminar::{Eliminar, EliminarRules, Move, Objective, Setup, StartSetup};
 use proptest::prelude::*;
 
 /// Random positions of varied density: `a` alone, `a & b` (sparse) or `a | b`
 /// (dense), coloured by `c`.
-fn arb_position() -> impl Strategy<Value = Position> {
+fn arb_position() -> impl Strategy<Value = Eliminar> {
     (any::<u64>(), any::<u64>(), any::<u64>(), 0u8..3, any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
         |(a, b, c, density, black, stuck, most)| {
             let occupied = match density {
@@ -15,25 +15,34 @@ fn arb_position() -> impl Strategy<Value = Position> {
                 1 => a & b,
                 _ => a | b,
             };
-            let rules = Rules {
+            let rules = EliminarRules {
                 end_when_stuck: stuck,
                 objective: if most { Objective::Most } else { Objective::Fewest },
-                ..Rules::default()
+                ..EliminarRules::default()
             };
             let side = if black { Color::Black } else { Color::White };
-            Position::from_pieces(Bitboard(occupied & c), Bitboard(occupied & !c), side, rules).unwrap()
+            Eliminar::from_setup(
+                Setup { white: Bitboard(occupied & c), black: Bitboard(occupied & !c), side_to_move: side },
+                rules,
+            )
+            .unwrap()
         },
     )
 }
 
 /// Start positions of every setup, with the removal and seed varied.
-fn arb_start() -> impl Strategy<Value = Position> {
+fn arb_start() -> impl Strategy<Value = Eliminar> {
     (0usize..4, 0u8..24, any::<u64>()).prop_map(|(setup, removed_per_side, seed)| {
-        Position::start(Rules { setup: Setup::ALL[setup], removed_per_side, seed, ..Rules::default() })
+        Eliminar::start(EliminarRules {
+            setup: StartSetup::ALL[setup],
+            removed_per_side,
+            seed,
+            ..EliminarRules::default()
+        })
     })
 }
 
-fn pick(position: &Position, choice: u16) -> Option<Move> {
+fn pick(position: &Eliminar, choice: u16) -> Option<Move> {
     let mut moves = MoveList::new();
     position.legal_moves(&mut moves);
     (!moves.is_empty()).then(|| moves[choice as usize % moves.len()])
@@ -47,7 +56,7 @@ proptest! {
         let mut p = position;
         for choice in choices {
             let fen = p.fen();
-            let reread = Position::from_fen(&fen, p.rules()).unwrap();
+            let reread = Eliminar::from_fen(&fen, p.rules()).unwrap();
             prop_assert_eq!(reread, p);
             let mut moves = MoveList::new();
             p.legal_moves(&mut moves);

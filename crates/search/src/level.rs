@@ -47,7 +47,8 @@ impl std::error::Error for LevelError {}
 /// # Errors
 /// [`LevelError`] outside [`MIN_LEVEL`]`..=`[`MAX_LEVEL`].
 pub fn level_spec(level: i32, seed: u64) -> Result<EngineSpec, LevelError> {
-    let alphabeta = |config: AlphaBetaConfig, limits: SpecLimits| EngineSpec::AlphaBeta { config, limits };
+    let alphabeta =
+        |config: AlphaBetaConfig, limits: SpecLimits| EngineSpec::AlphaBeta { config, limits, eval: None };
     let noisy = |depth: u32, noise: i32| {
         alphabeta(
             AlphaBetaConfig { noise, seed, tt_mib: 16, ..AlphaBetaConfig::default() },

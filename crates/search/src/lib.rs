@@ -12,7 +12,8 @@
 //!   the options that keep fixed-depth values exact.
 //! - [`Mcts`]: UCT with a solver, tree reuse, seeded random or
 //!   evaluator-guided playouts, root-parallel threads.
-//! - [`Limits`] (depth, nodes, soft and hard time, a stop flag),
+//! - [`Limits`] (depth, nodes, soft and hard time, a game [`Clock`] that the
+//!   time manager turns into a per-move [`Budget`], a stop flag),
 //!   [`SearchInfo`] per iteration (its [`line`](SearchInfo::line) is the
 //!   CLI's `info` line) and [`SearchResult`].
 //! - For the command line: [`EngineSpec`] (`alphabeta:depth=8`,
@@ -62,11 +63,13 @@ mod perft_hash;
 mod report;
 mod rng;
 mod score;
+mod selfplay;
+mod time;
 mod tt;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use bench::{BenchReport, bench};
-pub use engine::{Engine, EngineSpec, SpecError, SpecLimits};
+pub use engine::{Engine, EngineSpec, SpecError, SpecLimits, TimeControl, max_table_mib, max_threads};
 pub use level::{LevelError, MAX_LEVEL, MIN_LEVEL, level_spec};
 pub use limits::Limits;
 pub use matches::{MatchConfig, MatchGame, MatchProgress, MatchResult, elo_estimate, run_match};
@@ -76,4 +79,6 @@ pub use perft_hash::{PerftTable, perft_hashed};
 pub use report::{SearchInfo, SearchResult, format_pv};
 pub use rng::SeededRng;
 pub use score::{INFINITY, KNOWN, KNOWN_WIN, MAX_PLY, PROVEN, Score, WIN};
+pub use selfplay::{SCORE_CLAMP, Sample, SampleError, SelfplayConfig, selfplay_game, shard_range};
+pub use time::{Budget, Clock};
 pub use tt::TranspositionTable;

@@ -1,8 +1,11 @@
-//! When a search stops: depth, nodes (or playouts), time and an external flag.
+//! When a search stops: depth, nodes (or playouts), time, a game clock and
+//! an external flag.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+use crate::time::Clock;
 
 /// Limits on one search. Every limit that is set applies; the first one
 /// reached stops the search. With no limit at all, alpha-beta stops at
@@ -10,9 +13,14 @@ use std::time::{Duration, Instant};
 ///
 /// Alpha-beta always completes depth 1 (unless the [`stop`](Limits::stop) flag
 /// is raised) so it has a move to give.
+///
+/// A [`clock`](Limits::clock) is not read by the searchers themselves:
+/// [`Engine`](crate::Engine) turns it into soft and hard times for the
+/// position at hand ([`Clock::budget`]) before it searches.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
-    /// Alpha-beta: the deepest iteration (plies). Ignored by MCTS.
+    /// Alpha-beta: the deepest iteration (plies). Ignored by MCTS, which is
+    /// why [`EngineSpec`](crate::EngineSpec) rejects a depth for MCTS.
     pub depth: Option<u32>,
     /// Alpha-beta: nodes visited; MCTS: playouts.
     pub nodes: Option<u64>,
@@ -21,6 +29,9 @@ pub struct Limits {
     pub soft_time: Option<Duration>,
     /// Stop searching after this much time, mid-iteration if need be.
     pub hard_time: Option<Duration>,
+    /// The game clock of the side to move: remaining time, increment and
+    /// moves to go.
+    pub clock: Option<Clock>,
     /// Stop as soon as possible when this becomes `true` (set from another
     /// thread, e.g. a user interface).
     pub stop: Option<Arc<AtomicBool>>,
@@ -44,15 +55,26 @@ impl Limits {
         Limits { soft_time: Some(time.mul_f64(0.6)), hard_time: Some(time), ..Limits::default() }
     }
 
+    /// A search on a game clock (see [`Clock::budget`]).
+    pub fn clock(clock: Clock) -> Limits {
+        Limits { clock: Some(clock), ..Limits::default() }
+    }
+
     /// These limits with a stop flag.
     pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Limits {
         self.stop = Some(stop);
         self
     }
 
-    /// Whether a time limit is set.
+    /// Whether a time limit or a clock is set.
     pub fn is_timed(&self) -> bool {
-        self.soft_time.is_some() || self.hard_time.is_some()
+        self.soft_time.is_some() || self.hard_time.is_some() || self.clock.is_some()
+    }
+
+    /// Whether nothing but the stop flag ends the search (an infinite
+    /// analysis).
+    pub fn is_infinite(&self) -> bool {
+        self.depth.is_none() && self.nodes.is_none() && !self.is_timed()
     }
 
     pub(crate) fn stop_requested(&self) -> bool {

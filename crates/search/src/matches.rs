@@ -127,8 +127,9 @@ fn opening<G: Game>(start: &G, plies: u32, rng: &mut SeededRng) -> GameRecord<G>
 /// `start`, each game from a random opening (the same one for both games of
 /// a pair, colours swapped), both engines starting each game afresh
 /// ([`Engine::new_game`]). A game ends by the game's own outcome
-/// ([`GameRecord::outcome`]: decided positions, draw rules, repetition) or
-/// the ply cap. `progress` is called after every game.
+/// ([`GameRecord::outcome`]: decided positions, draw rules, repetition),
+/// the ply cap, or an engine out of time on its `tc=` clock
+/// ([`Engine::flagged`]). `progress` is called after every game.
 ///
 /// With engines limited by depth or nodes on one thread, the whole match is
 /// a function of its inputs: the same seed gives the same games.
@@ -164,7 +165,13 @@ pub fn run_match<G: Game, E: Evaluator<G>>(
             }
             let side = record.position().side_to_move();
             let engine = if side == first_engine_color { &mut engines[0] } else { &mut engines[1] };
-            match engine.think(&record, |_| {}).best_move {
+            let best_move = engine.think(&record, |_| {}).best_move;
+            if engine.flagged() {
+                // Out of time on a `tc=` clock: the time manager should never
+                // let this happen, but a loaded machine can.
+                break (Outcome::Win(!side), false);
+            }
+            match best_move {
                 Some(mv) => record.play(mv),
                 None => break (record.position().terminal_outcome(), false),
             }

@@ -55,28 +55,52 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table using about `mib` MiB (at least one bucket).
+    /// A table of about `mib` MiB (at least one bucket). Nothing is
+    /// allocated yet: the memory is taken and touched by the first
+    /// [`new_search`](Self::new_search) (so a search on the clock counts
+    /// it) or [`clear`](Self::clear) (so an interface can pay for it before
+    /// the clock starts, as a new game begins).
     pub fn new(mib: usize) -> TranspositionTable {
         let bytes = mib.saturating_mul(1 << 20);
         let buckets = (bytes / (ENTRY_BYTES * BUCKET_ENTRIES)).max(1);
-        let words: Vec<AtomicU64> = (0..buckets * BUCKET_ENTRIES * 2).map(|_| AtomicU64::new(0)).collect();
-        // Touch every page now: a zeroed allocation is mapped lazily, and the
-        // first write to each page would otherwise fault in the middle of the
-        // search (measured: a fresh 64 MiB table made a search several times
-        // slower, and two threads faulting together slower still).
-        for word in words.iter().step_by(512) {
-            word.store(0, Ordering::Relaxed);
+        TranspositionTable { words: Vec::new(), buckets, generation: 0 }
+    }
+
+    /// Takes the memory if not done yet. When the system refuses that much,
+    /// the table halves until it gets it (a smaller table, never an abort).
+    fn allocate(&mut self) {
+        if !self.words.is_empty() {
+            return;
         }
-        TranspositionTable { words, buckets, generation: 0 }
+        loop {
+            let len = self.buckets * BUCKET_ENTRIES * 2;
+            let mut words: Vec<AtomicU64> = Vec::new();
+            if words.try_reserve_exact(len).is_ok() {
+                words.extend((0..len).map(|_| AtomicU64::new(0)));
+                // Touch every page now: a zeroed allocation is mapped lazily,
+                // and the first write to each page would otherwise fault in
+                // the middle of the search (measured: a fresh 64 MiB table
+                // made a search several times slower, and two threads
+                // faulting together slower still).
+                for word in words.iter().step_by(512) {
+                    word.store(0, Ordering::Relaxed);
+                }
+                self.words = words;
+                return;
+            }
+            self.buckets = (self.buckets / 2).max(1);
+        }
     }
 
-    /// The size in bytes of the entries.
+    /// The size in bytes of the entries (once allocated; the planned size
+    /// before).
     pub fn size_bytes(&self) -> usize {
-        self.words.len() * 8
+        self.buckets * BUCKET_ENTRIES * ENTRY_BYTES
     }
 
-    /// Empties the table.
+    /// Empties the table (allocating it if not done yet).
     pub fn clear(&mut self) {
+        self.allocate();
         for w in &mut self.words {
             *w.get_mut() = 0;
         }
@@ -84,13 +108,18 @@ impl TranspositionTable {
     }
 
     /// Starts a new search: older entries become the first to be replaced.
+    /// The first call allocates the table.
     pub fn new_search(&mut self) {
+        self.allocate();
         self.generation = (self.generation + 1) & 0x1F;
     }
 
     /// How full the table is, in permille, from a sample of the first entries
     /// written by the current search.
     pub fn hashfull(&self) -> u32 {
+        if self.words.is_empty() {
+            return 0;
+        }
         let sample = (self.buckets * BUCKET_ENTRIES).min(1000);
         let used = (0..sample)
             .filter(|&i| {
@@ -108,7 +137,8 @@ impl TranspositionTable {
         ((u128::from(key) * self.buckets as u128) >> 64) as usize * BUCKET_ENTRIES * 2
     }
 
-    /// The entry for `key`, if one is stored.
+    /// The entry for `key`, if one is stored. Only after
+    /// [`new_search`](Self::new_search) (the table is allocated then).
     #[inline]
     pub(crate) fn probe(&self, key: u64) -> Option<TtEntry> {
         let base = self.bucket(key);
@@ -206,7 +236,8 @@ mod tests {
 
     #[test]
     fn store_then_probe_round_trips() {
-        let tt = TranspositionTable::new(1);
+        let mut tt = TranspositionTable::new(1);
+        tt.new_search();
         tt.store(0xDEAD_BEEF, -1234, Some(7), 9, Bound::Lower);
         let e = tt.probe(0xDEAD_BEEF).expect("stored");
         assert_eq!(e, TtEntry { score: -1234, move_index: Some(7), depth: 9, bound: Bound::Lower });
@@ -232,6 +263,19 @@ mod tests {
         tt.store(4, 40, None, 1, Bound::Exact);
         assert_eq!(tt.probe(1), None);
         assert_eq!(tt.probe(4).unwrap().score, 40);
+    }
+
+    #[test]
+    fn the_table_is_allocated_by_the_first_search_or_clear() {
+        let mut tt = TranspositionTable::new(4);
+        assert!(tt.words.is_empty(), "nothing taken at construction");
+        assert_eq!(tt.size_bytes(), 4 << 20);
+        assert_eq!(tt.hashfull(), 0);
+        tt.clear();
+        assert_eq!(tt.words.len() * 8, 4 << 20);
+        let mut tt = TranspositionTable::new(1);
+        tt.new_search();
+        assert_eq!(tt.words.len() * 8, 1 << 20);
     }
 
     #[test]

@@ -21,7 +21,7 @@ fn spec_examples_parse() {
     assert_eq!(spec.limits().hard_time, Some(Duration::from_millis(100)));
     let spec: EngineSpec = "alphabeta:nodes=50000,threads=2".parse().unwrap();
     match &spec {
-        EngineSpec::AlphaBeta { config, limits } => {
+        EngineSpec::AlphaBeta { config, limits, .. } => {
             assert_eq!(config.threads, 2);
             assert_eq!(limits, &SpecLimits { nodes: Some(50_000), ..SpecLimits::default() });
         }

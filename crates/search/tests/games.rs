@@ -34,19 +34,19 @@ fn exact_search_equals_negamax_on_english() {
 
 #[test]
 fn exact_search_equals_negamax_on_eliminar() {
-    let start = damero_eliminar::Position::start(Default::default());
+    let start = damero_eliminar::Eliminar::start(Default::default());
     equal_on(start, 4, 3, 10, damero_eliminar::EliminarEvaluator);
 }
 
 #[test]
 fn exact_search_equals_negamax_on_tumbling_down() {
-    let start = damero_tumbling_down::Position::start(Default::default());
+    let start = damero_tumbling_down::TumblingDown::start(Default::default());
     equal_on(start, 2, 2, 12, damero_tumbling_down::TumblingDownEvaluator::default());
 }
 
 #[test]
 fn exact_search_equals_negamax_on_cross() {
-    let start = damero_cross::CrossPosition::start(Default::default());
+    let start = damero_cross::Cross::start(Default::default());
     equal_on(start, 2, 2, 12, damero_cross::CrossEvaluator);
 }
 

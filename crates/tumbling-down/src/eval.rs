@@ -3,7 +3,7 @@
 use damero_core::{Color, Direction, Evaluator};
 
 use crate::geometry::{NEIGHBOURS, RAY_LEN};
-use crate::{Move, Position};
+use crate::{Move, TumblingDown};
 
 /// Scores a position for the side to move from what decides Tumbling Down:
 ///
@@ -52,7 +52,7 @@ impl Default for TumblingDownEvaluator {
 
 /// How many (enemy stack, king) pairs let `color`'s opponent cover one of
 /// `color`'s kings in one move.
-pub fn king_threats(position: &Position, color: Color) -> i32 {
+pub fn king_threats(position: &TumblingDown, color: Color) -> i32 {
     let enemy = position.owned_by(!color);
     let mut threats = 0;
     for king in position.kings(color).squares() {
@@ -73,7 +73,7 @@ pub fn king_threats(position: &Position, color: Color) -> i32 {
 }
 
 /// The number of moves `color` would have if it were to move.
-pub fn mobility(position: &Position, color: Color) -> i32 {
+pub fn mobility(position: &TumblingDown, color: Color) -> i32 {
     let singles = position.variant().has_single_piece_moves();
     position
         .owned_by(color)
@@ -87,7 +87,7 @@ pub fn mobility(position: &Position, color: Color) -> i32 {
 
 impl TumblingDownEvaluator {
     /// The score of `color`'s features alone (the evaluation is the difference).
-    fn side_score(&self, position: &Position, color: Color) -> i32 {
+    fn side_score(&self, position: &TumblingDown, color: Color) -> i32 {
         let height = position.king_height(color).unwrap_or(0) as i32;
         let kings = position.kings(color).count() as i32;
         self.king_height * height
@@ -97,9 +97,9 @@ impl TumblingDownEvaluator {
     }
 }
 
-impl Evaluator<Position> for TumblingDownEvaluator {
-    fn evaluate(&self, position: &Position) -> i32 {
-        let max = <Self as Evaluator<Position>>::MAX_EVAL;
+impl Evaluator<TumblingDown> for TumblingDownEvaluator {
+    fn evaluate(&self, position: &TumblingDown) -> i32 {
+        let max = <Self as Evaluator<TumblingDown>>::MAX_EVAL;
         let us = position.side_to_move();
         if let Some(winner) = position.winner() {
             return if winner == us { max } else { -max };
@@ -116,7 +116,7 @@ impl Evaluator<Position> for TumblingDownEvaluator {
     /// stack, so quiescence over them ends at once. Covering any enemy stack
     /// would not do: no piece ever leaves the board, so such sequences never
     /// run out, and stacking onto one's own king would loop the same way.
-    fn is_noisy(&self, position: &Position, mv: Move) -> bool {
+    fn is_noisy(&self, position: &TumblingDown, mv: Move) -> bool {
         !(position.landing_squares(mv) & position.kings(!position.side_to_move())).is_empty()
     }
 }

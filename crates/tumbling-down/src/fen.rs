@@ -10,12 +10,13 @@ use core::fmt;
 
 use damero_core::{Color, Square, Stack, StackBoard};
 
-use crate::position::PIECES_PER_SIDE;
-use crate::{Position, Rules};
+use crate::position::TumblingDown;
+use crate::setup::{PositionError, Setup};
 
-/// Why a position text was rejected.
+/// Why a position text cannot be read (its syntax; [`PositionError`] says
+/// what a well-formed text may still get wrong).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FenError {
+pub enum ParseFenError {
     /// The text is empty.
     Empty,
     /// The board does not have eight ranks separated by `/`.
@@ -47,12 +48,10 @@ pub enum FenError {
         /// The rank, 1..=8.
         rank: u8,
     },
-    /// More than 29 pieces of one colour (rule 1).
-    TooManyPieces {
-        /// The colour.
-        color: Color,
-        /// How many were found (at least this many).
-        count: usize,
+    /// A stack of more than [`Stack::CAPACITY`] pieces (two whole armies).
+    StackTooTall {
+        /// The rank, 1..=8.
+        rank: u8,
     },
     /// No side-to-move field.
     MissingSide,
@@ -73,42 +72,88 @@ pub enum FenError {
     },
 }
 
-impl fmt::Display for FenError {
+impl fmt::Display for ParseFenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FenError::Empty => f.write_str("invalid position: the text is empty"),
-            FenError::WrongRankCount { found } => {
+            ParseFenError::Empty => f.write_str("invalid position: the text is empty"),
+            ParseFenError::WrongRankCount { found } => {
                 write!(f, "invalid position: expected 8 ranks separated by '/', found {found}")
             }
-            FenError::WrongSquareCount { rank, found } => {
+            ParseFenError::WrongSquareCount { rank, found } => {
                 write!(f, "invalid position: rank {rank} describes {found} squares instead of 8")
             }
-            FenError::InvalidCharacter { rank, character } => write!(
+            ParseFenError::InvalidCharacter { rank, character } => write!(
                 f,
                 "invalid position: unexpected '{character}' in rank {rank} (expected '.', 'b', 'w' or a stack like [bbw])"
             ),
-            FenError::UnclosedBracket { rank } => {
+            ParseFenError::UnclosedBracket { rank } => {
                 write!(f, "invalid position: a '[' in rank {rank} is never closed")
             }
-            FenError::EmptyBrackets { rank } => {
+            ParseFenError::EmptyBrackets { rank } => {
                 write!(f, "invalid position: empty stack '[]' in rank {rank} (write '.' for an empty square)")
             }
-            FenError::TooManyPieces { color, count } => {
-                write!(f, "invalid position: {count} {color} pieces, a player has at most {PIECES_PER_SIDE}")
+            ParseFenError::StackTooTall { rank } => write!(
+                f,
+                "invalid position: a stack in rank {rank} holds more than {} pieces",
+                Stack::CAPACITY
+            ),
+            ParseFenError::MissingSide => {
+                f.write_str("invalid position: missing the side to move ('b' or 'w')")
             }
-            FenError::MissingSide => f.write_str("invalid position: missing the side to move ('b' or 'w')"),
-            FenError::InvalidSide { text } => {
+            ParseFenError::InvalidSide { text } => {
                 write!(f, "invalid position: side to move '{text}' is not 'b' or 'w'")
             }
-            FenError::InvalidResult { text } => {
+            ParseFenError::InvalidResult { text } => {
                 write!(f, "invalid position: result '{text}' is not '1-0' or '0-1'")
             }
-            FenError::TrailingText { text } => write!(f, "invalid position: unexpected '{text}' at the end"),
+            ParseFenError::TrailingText { text } => {
+                write!(f, "invalid position: unexpected '{text}' at the end")
+            }
         }
     }
 }
 
-impl std::error::Error for FenError {}
+impl std::error::Error for ParseFenError {}
+
+/// Why [`Game::from_fen`](damero_core::Game::from_fen) rejected a text: its
+/// syntax, or the position it describes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// The text is not a well-formed position text.
+    Parse(ParseFenError),
+    /// The text is well formed but the position is not legal.
+    Position(PositionError),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Parse(error) => error.fmt(f),
+            FenError::Position(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for FenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FenError::Parse(error) => Some(error),
+            FenError::Position(error) => Some(error),
+        }
+    }
+}
+
+impl From<ParseFenError> for FenError {
+    fn from(error: ParseFenError) -> FenError {
+        FenError::Parse(error)
+    }
+}
+
+impl From<PositionError> for FenError {
+    fn from(error: PositionError) -> FenError {
+        FenError::Position(error)
+    }
+}
 
 fn piece_color(byte: u8) -> Option<Color> {
     match byte {
@@ -119,8 +164,8 @@ fn piece_color(byte: u8) -> Option<Color> {
 }
 
 /// Reads one rank's stacks; `rank` is 1..=8 for error messages.
-fn parse_rank(text: &str, rank: u8, counts: &mut [usize; 2]) -> Result<Vec<Stack>, FenError> {
-    let invalid = |character: char| FenError::InvalidCharacter { rank, character };
+fn parse_rank(text: &str, rank: u8) -> Result<Vec<Stack>, ParseFenError> {
+    let invalid = |character: char| ParseFenError::InvalidCharacter { rank, character };
     let mut stacks = Vec::with_capacity(8);
     let mut chars = text.chars();
     while let Some(ch) = chars.next() {
@@ -129,67 +174,64 @@ fn parse_rank(text: &str, rank: u8, counts: &mut [usize; 2]) -> Result<Vec<Stack
             '.' => {}
             '[' => loop {
                 match chars.next() {
-                    None => return Err(FenError::UnclosedBracket { rank }),
-                    Some(']') if stack.is_empty() => return Err(FenError::EmptyBrackets { rank }),
+                    None => return Err(ParseFenError::UnclosedBracket { rank }),
+                    Some(']') if stack.is_empty() => return Err(ParseFenError::EmptyBrackets { rank }),
                     Some(']') => break,
                     Some(c) => {
                         let color = u8::try_from(c).ok().and_then(piece_color).ok_or_else(|| invalid(c))?;
-                        push_counted(&mut stack, color, counts)?;
+                        push_checked(&mut stack, color, rank)?;
                     }
                 }
             },
             c => {
                 let color = u8::try_from(c).ok().and_then(piece_color).ok_or_else(|| invalid(c))?;
-                push_counted(&mut stack, color, counts)?;
+                push_checked(&mut stack, color, rank)?;
             }
         }
         stacks.push(stack);
     }
     if stacks.len() != 8 {
-        return Err(FenError::WrongSquareCount { rank, found: stacks.len() });
+        return Err(ParseFenError::WrongSquareCount { rank, found: stacks.len() });
     }
     Ok(stacks)
 }
 
-/// Pushes a piece, refusing a 30th piece of a colour (so no stack can overflow).
-fn push_counted(stack: &mut Stack, color: Color, counts: &mut [usize; 2]) -> Result<(), FenError> {
-    counts[color.index()] += 1;
-    let count = counts[color.index()];
-    if count > PIECES_PER_SIDE {
-        return Err(FenError::TooManyPieces { color, count });
+/// Pushes a piece, refusing one past [`Stack::CAPACITY`].
+fn push_checked(stack: &mut Stack, color: Color, rank: u8) -> Result<(), ParseFenError> {
+    if stack.height() >= Stack::CAPACITY {
+        return Err(ParseFenError::StackTooTall { rank });
     }
     stack.push(color);
     Ok(())
 }
 
-impl Position {
+impl Setup {
     /// Reads a position text (see the [module docs](crate::fen)).
     ///
     /// # Errors
-    /// A [`FenError`] naming the first problem found.
-    pub fn parse_fen(text: &str, rules: Rules) -> Result<Position, FenError> {
+    /// A [`ParseFenError`] naming the first problem in the text.
+    pub fn from_fen(text: &str) -> Result<Setup, ParseFenError> {
         let mut fields = text.split_whitespace();
-        let board_text = fields.next().ok_or(FenError::Empty)?;
-        let side_text = fields.next().ok_or(FenError::MissingSide)?;
+        let board_text = fields.next().ok_or(ParseFenError::Empty)?;
+        let side_text = fields.next().ok_or(ParseFenError::MissingSide)?;
         let winner = match fields.next() {
             None => None,
             Some("1-0") => Some(Color::White),
             Some("0-1") => Some(Color::Black),
-            Some(other) => return Err(FenError::InvalidResult { text: other.to_owned() }),
+            Some(other) => return Err(ParseFenError::InvalidResult { text: other.to_owned() }),
         };
         if let Some(extra) = fields.next() {
-            return Err(FenError::TrailingText { text: extra.to_owned() });
+            return Err(ParseFenError::TrailingText { text: extra.to_owned() });
         }
 
         let ranks: Vec<&str> = board_text.split('/').collect();
         if ranks.len() != 8 {
-            return Err(FenError::WrongRankCount { found: ranks.len() });
+            return Err(ParseFenError::WrongRankCount { found: ranks.len() });
         }
         let mut board = StackBoard::EMPTY;
-        let mut counts = [0usize; 2];
         for (i, rank_text) in ranks.iter().enumerate() {
             let rank = 7 - i as u8;
-            let stacks = parse_rank(rank_text, rank + 1, &mut counts)?;
+            let stacks = parse_rank(rank_text, rank + 1)?;
             for (file, stack) in stacks.into_iter().enumerate() {
                 board.set(Square::from_coords(file as u8, rank).expect("8x8"), stack);
             }
@@ -198,9 +240,9 @@ impl Position {
         let side = match side_text {
             "b" => Color::Black,
             "w" => Color::White,
-            _ => return Err(FenError::InvalidSide { text: side_text.to_owned() }),
+            _ => return Err(ParseFenError::InvalidSide { text: side_text.to_owned() }),
         };
-        Position::from_board_and_result(board, side, winner, rules)
+        Ok(Setup { board, side_to_move: side, winner })
     }
 
     /// The position as text (see the [module docs](crate::fen)).
@@ -216,8 +258,8 @@ impl Position {
             }
         }
         text.push(' ');
-        text.push(self.state.side.letter());
-        if let Some(winner) = self.state.winner {
+        text.push(self.side_to_move.letter());
+        if let Some(winner) = self.winner {
             text.push_str(match winner {
                 Color::White => " 1-0",
                 Color::Black => " 0-1",
@@ -225,51 +267,44 @@ impl Position {
         }
         text
     }
-
-    /// The board for a terminal: each square shows its owner's letter
-    /// (capital for a pure stack), its height, and `*` on a king; the mixed
-    /// stacks are then listed bottom to top.
-    pub fn to_diagram(&self) -> String {
-        let mut out = String::new();
-        let kings = self.kings(Color::White) | self.kings(Color::Black);
-        let mut mixed = Vec::new();
-        for rank in (0..8).rev() {
-            out.push_str(&format!("{} ", rank + 1));
-            for file in 0..8 {
-                let sq = Square::from_coords(file, rank).expect("8x8");
-                let stack = self.board.get(sq);
-                let cell = match stack.top() {
-                    None => ".".to_owned(),
-                    Some(top) => {
-                        let letter = if stack.pure_color().is_some() {
-                            top.letter().to_ascii_uppercase()
-                        } else {
-                            mixed.push(format!("{sq}{stack}"));
-                            top.letter()
-                        };
-                        let king = if kings.contains(sq) { "*" } else { "" };
-                        format!("{letter}{}{king}", stack.height())
-                    }
-                };
-                out.push_str(&format!(" {cell:<4}"));
-            }
-            out.push('\n');
-        }
-        out.push_str("   a    b    c    d    e    f    g    h\n");
-        if !mixed.is_empty() {
-            out.push_str(&format!("mixed stacks, bottom to top: {}\n", mixed.join(" ")));
-        }
-        match self.state.winner {
-            Some(winner) => out.push_str(&format!("game over: {winner} won\n")),
-            None => out.push_str(&format!("{} to move\n", self.state.side)),
-        }
-        out
-    }
 }
 
-impl fmt::Display for Position {
-    /// The position text.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_fen())
+/// The board for a terminal: each square shows its owner's letter
+/// (capital for a pure stack), its height, and `*` on a king; the mixed
+/// stacks are then listed bottom to top.
+pub(crate) fn diagram(position: &TumblingDown) -> String {
+    let mut out = String::new();
+    let kings = position.kings(Color::White) | position.kings(Color::Black);
+    let mut mixed = Vec::new();
+    for rank in (0..8).rev() {
+        out.push_str(&format!("{} ", rank + 1));
+        for file in 0..8 {
+            let sq = Square::from_coords(file, rank).expect("8x8");
+            let stack = position.board.get(sq);
+            let cell = match stack.top() {
+                None => ".".to_owned(),
+                Some(top) => {
+                    let letter = if stack.pure_color().is_some() {
+                        top.letter().to_ascii_uppercase()
+                    } else {
+                        mixed.push(format!("{sq}{stack}"));
+                        top.letter()
+                    };
+                    let king = if kings.contains(sq) { "*" } else { "" };
+                    format!("{letter}{}{king}", stack.height())
+                }
+            };
+            out.push_str(&format!(" {cell:<4}"));
+        }
+        out.push('\n');
     }
+    out.push_str("   a    b    c    d    e    f    g    h\n");
+    if !mixed.is_empty() {
+        out.push_str(&format!("mixed stacks, bottom to top: {}\n", mixed.join(" ")));
+    }
+    match position.state.winner {
+        Some(winner) => out.push_str(&format!("game over: {winner} won\n")),
+        None => out.push_str(&format!("{} to move\n", position.state.side)),
+    }
+    out
 }

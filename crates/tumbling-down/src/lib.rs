@@ -4,23 +4,26 @@
 //! `shared/rules/tumbling-down.md` states it, behind the shared
 //! [`Game`](damero_core::Game) trait (game id `tumbling-down`).
 //!
-//! - [`Position`]: 64 stacks on a [`StackBoard`](damero_core::StackBoard), the
+//! - [`TumblingDown`]: 64 stacks on a [`StackBoard`](damero_core::StackBoard), the
 //!   side to move, the stored result of a deciding move, and incremental
 //!   summaries (owned and pure squares, tallest pure stacks, Zobrist key).
-//! - [`Rules`]: the options `min_king_height`, `max_plies`, `repetition_draw`
+//! - [`TumblingDownRules`]: the options `min_king_height`, `max_plies`, `repetition_draw`
 //!   and `variant` ([`Variant::Original`] or [`Variant::Boardspace`]).
+//! - [`Setup`]: a position as written (unchecked): [`Setup::from_fen`] reads
+//!   one ([`ParseFenError`]), [`TumblingDown::from_setup`] makes it playable
+//!   ([`PositionError`]).
 //! - [`Move`]: `a1-b2` (single-piece move, rule 5) or `a1^b2` (tumble, rule 6).
 //! - [`TumblingDownEvaluator`]: a static evaluation for the search crate.
 //!
 //! ```
 //! use damero_core::{Color, Game, Outcome};
-//! use damero_tumbling_down::{Position, Rules};
+//! use damero_tumbling_down::{TumblingDown, TumblingDownRules};
 //!
 //! // White's king (the two-high h8) is covered by a black piece and White
 //! // gets no taller pure stack: Black wins (rules 9-10).
 //! let empty = "........";
 //! let text = format!("......b[ww]/{empty}/{empty}/{empty}/{empty}/{empty}/{empty}/b......w b");
-//! let mut pos = Position::from_fen(&text, Rules::default())?;
+//! let mut pos = TumblingDown::from_fen(&text, TumblingDownRules::default())?;
 //! assert_eq!(pos.legal_move_texts().len(), 8); // g8: 5 single-piece moves, a1: 3
 //! pos.try_play("g8-h8")?;
 //! assert_eq!(pos.outcome(), Some(Outcome::Win(Color::Black)));
@@ -32,7 +35,7 @@
 //!
 //! # Choices where the rules file is silent
 //!
-//! - **Decided games in the position text.** Rules 9–10 judge a move by the
+//! - **Decided games in the position text.** TumblingDownRules 9–10 judge a move by the
 //!   kings *before* it, so a won position cannot be told from its placement.
 //!   The position stores the winner; its text then carries a third field,
 //!   `1-0` or `0-1`, and a text with it reads back as a decided game. The
@@ -41,7 +44,7 @@
 //!   placement reached without a capture; repetitions are unaffected, since a
 //!   decided game has no further moves.
 //! - **Composed positions** may hold fewer than 29 pieces a side (more is an
-//!   error). Rules 9–10 are applied only after a move, so a text may show a side
+//!   error). TumblingDownRules 9–10 are applied only after a move, so a text may show a side
 //!   without pure stacks that has not lost yet; the next move (by either side)
 //!   that leaves it still without one decides the game against it (rule 10). A side to move owning no stack has no
 //!   move and loses ([`Game::terminal_outcome`](damero_core::Game::terminal_outcome)).
@@ -58,7 +61,7 @@
 //! # Copy-make and make/unmake
 //!
 //! A position is 592 bytes (the 512-byte board and its summaries). The trait
-//! plays by copy-make; [`Position::make`] / [`Position::unmake`] are the
+//! plays by copy-make; [`TumblingDown::make`] / [`TumblingDown::unmake`] are the
 //! in-place alternative (an [`Undo`] of 144 bytes: the summaries and the at
 //! most 8 touched stacks), kept for measurement. In the criterion bench
 //! (`benches/tumbling_down.rs`, perft 3 without bulk counting, so every leaf
@@ -82,15 +85,21 @@ mod game;
 mod geometry;
 mod movegen;
 mod moves;
+mod notation;
 mod play;
 mod position;
 mod rules;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod setup;
+mod start;
 mod zobrist;
 
 pub use eval::{TumblingDownEvaluator, king_threats, mobility};
-pub use fen::FenError;
-pub use moves::{Move, MoveError};
+pub use fen::{FenError, ParseFenError};
+pub use moves::Move;
+pub use notation::MoveError;
 pub use play::Undo;
-pub use position::{PIECES_PER_SIDE, Position};
-pub use rules::{Rules, Variant};
+pub use position::{PIECES_PER_SIDE, TumblingDown};
+pub use rules::{TumblingDownRules, Variant};
+pub use setup::{PositionError, Setup};

@@ -3,10 +3,9 @@
 use damero_core::{Bitboard, Direction, MoveList};
 
 use crate::geometry::{DIRECTIONS, NEIGHBOURS, RAY_LEN, RAY_PREFIX};
-use crate::moves::split_move_text;
-use crate::{Move, MoveError, Position};
+use crate::{Move, TumblingDown};
 
-impl Position {
+impl TumblingDown {
     /// Clears `moves` and fills it with every legal move: for each stack the
     /// side to move owns (rule 4) and each direction staying on the board, the
     /// single-piece move (rule 5, original variant only) and, for stacks of two
@@ -63,33 +62,5 @@ impl Position {
     #[inline]
     pub fn covers_enemy(&self, mv: Move) -> bool {
         !(self.landing_squares(mv) & self.owned_by(!self.state.side)).is_empty()
-    }
-
-    /// Reads `text` as a move and checks that it is legal here. Both forms of a
-    /// lone piece's move (`a1-b2`, `a1^b2`) are accepted (rule 7).
-    ///
-    /// # Errors
-    /// A [`MoveError`] naming what is wrong.
-    pub fn parse_move_text(&self, text: &str) -> Result<Move, MoveError> {
-        let (from, tumble, to) = split_move_text(text)?;
-        let direction = Direction::between(from, to).ok_or(MoveError::NotAdjacent { from, to })?;
-        if let Some(winner) = self.state.winner {
-            return Err(MoveError::GameOver { winner });
-        }
-        let stack = self.board.get(from);
-        let owner = stack.top().ok_or(MoveError::EmptySquare { square: from })?;
-        if owner != self.state.side {
-            return Err(MoveError::NotOwned { square: from, owner });
-        }
-        if stack.height() == 1 {
-            return Ok(Move::step(from, direction));
-        }
-        if tumble {
-            Ok(Move::tumble(from, direction))
-        } else if self.rules.variant.has_single_piece_moves() {
-            Ok(Move::step(from, direction))
-        } else {
-            Err(MoveError::SinglePieceMoveNotAllowed { from, to })
-        }
     }
 }

@@ -6,9 +6,9 @@ use damero_core::{Bitboard, Color, Square, Stack};
 use crate::geometry::{RAY_LEN, RAY_PREFIX};
 use crate::position::State;
 use crate::zobrist::{BLACK_TO_MOVE, stack_key, winner_key};
-use crate::{Move, Position};
+use crate::{Move, TumblingDown};
 
-/// What [`Position::make`] saved so that [`Position::unmake`] can restore the
+/// What [`TumblingDown::make`] saved so that [`TumblingDown::unmake`] can restore the
 /// position: the summaries and the stacks of the (at most 8) touched squares.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
@@ -18,8 +18,8 @@ pub struct Undo {
     len: u8,
 }
 
-impl Position {
-    /// Plays `mv` in place and returns what [`unmake`](Position::unmake) needs
+impl TumblingDown {
+    /// Plays `mv` in place and returns what [`unmake`](TumblingDown::unmake) needs
     /// to take it back (the make/unmake alternative to copy-make).
     pub fn make(&mut self, mv: Move) -> Undo {
         let mut undo =

@@ -3,10 +3,8 @@
 
 use damero_core::{Bitboard, Color, Square, Stack, StackBoard};
 
-use crate::fen::FenError;
-use crate::setup::start_board;
 use crate::zobrist::{BLACK_TO_MOVE, stack_key, winner_key};
-use crate::{Rules, Variant};
+use crate::{TumblingDownRules, Variant};
 
 /// The most pieces one player has (rule 1).
 pub const PIECES_PER_SIDE: usize = 29;
@@ -17,9 +15,9 @@ pub const PIECES_PER_SIDE: usize = 29;
 ///
 /// ```
 /// use damero_core::Game;
-/// use damero_tumbling_down::{Position, Rules};
+/// use damero_tumbling_down::{TumblingDown, TumblingDownRules};
 ///
-/// let mut pos = Position::start(Rules::default());
+/// let mut pos = TumblingDown::start(TumblingDownRules::default());
 /// assert_eq!(pos.legal_move_texts().len(), 148);
 /// pos.try_play("a1^b2")?; // the four-high king tumbles towards h8: b2 c3 d4 e5
 /// assert_eq!(pos.stack("e5".parse()?).to_string(), "b");
@@ -27,10 +25,10 @@ pub const PIECES_PER_SIDE: usize = 29;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Position {
+pub struct TumblingDown {
     pub(crate) board: StackBoard,
     pub(crate) state: State,
-    pub(crate) rules: Rules,
+    pub(crate) rules: TumblingDownRules,
 }
 
 /// Everything but the board: small, so make/unmake saves it whole.
@@ -52,43 +50,25 @@ pub(crate) struct State {
     pub(crate) hash: u64,
 }
 
-impl Position {
-    /// The start position of `rules` (its variant's set-up and first player).
-    pub fn new(rules: Rules) -> Position {
-        let rules = rules.clamped();
-        Position::from_trusted_board(start_board(rules.variant), rules.variant.first_player(), None, rules)
-    }
-
-    /// A position with `board`, `side_to_move` and `rules`, no move played yet.
-    ///
-    /// # Errors
-    /// [`FenError::TooManyPieces`] when a colour has more than 29 pieces
-    /// (fewer are allowed, for composed positions).
-    pub fn from_board(board: StackBoard, side_to_move: Color, rules: Rules) -> Result<Position, FenError> {
-        Position::from_board_and_result(board, side_to_move, None, rules)
-    }
-
-    /// As [`from_board`](Position::from_board), for a game already won by `winner`.
-    ///
-    /// # Errors
-    /// [`FenError::TooManyPieces`] when a colour has more than 29 pieces.
-    pub fn from_board_and_result(
+impl TumblingDown {
+    /// Builds the summaries from scratch; `board` holds at most 29 pieces a
+    /// side and `rules` pass validation (see [`TumblingDown::from_setup`]).
+    pub(crate) fn from_checked(
         board: StackBoard,
-        side_to_move: Color,
+        side: Color,
         winner: Option<Color>,
-        rules: Rules,
-    ) -> Result<Position, FenError> {
-        for color in Color::ALL {
-            let count = board.count(color);
-            if count > PIECES_PER_SIDE {
-                return Err(FenError::TooManyPieces { color, count });
-            }
-        }
-        Ok(Position::from_trusted_board(board, side_to_move, winner, rules.clamped()))
+        rules: TumblingDownRules,
+    ) -> TumblingDown {
+        TumblingDown::from_trusted_board(board, side, winner, rules)
     }
 
     /// Builds the summaries from scratch; `board` holds at most 29 pieces a side.
-    fn from_trusted_board(board: StackBoard, side: Color, winner: Option<Color>, rules: Rules) -> Position {
+    fn from_trusted_board(
+        board: StackBoard,
+        side: Color,
+        winner: Option<Color>,
+        rules: TumblingDownRules,
+    ) -> TumblingDown {
         let state = State {
             owned: [board.owned_by(Color::White), board.owned_by(Color::Black)],
             pure: [board.pure_of(Color::White), board.pure_of(Color::Black)],
@@ -99,7 +79,7 @@ impl Position {
             plies: 0,
             hash: 0,
         };
-        let mut position = Position { board, state, rules };
+        let mut position = TumblingDown { board, state, rules };
         for color in Color::ALL {
             let (set, height) = position.find_tallest(color);
             position.state.tallest[color.index()] = set;
@@ -155,7 +135,7 @@ impl Position {
 
     /// The rules.
     #[inline]
-    pub fn rules(&self) -> Rules {
+    pub fn rules(&self) -> TumblingDownRules {
         self.rules
     }
 

@@ -6,6 +6,7 @@ use damero_core::{Color, OptionError, RuleOption, RuleSet, parse_bool};
 
 /// Which set-up and move set is played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Variant {
     /// Michael Shuck's game (rules 1–11): corner set-up, Black first, single-piece
     /// moves and tumbles.
@@ -49,16 +50,17 @@ impl fmt::Display for Variant {
 ///
 /// ```
 /// use damero_core::RuleSet;
-/// use damero_tumbling_down::{Rules, Variant};
+/// use damero_tumbling_down::{TumblingDownRules, Variant};
 ///
-/// let rules = Rules::default().with_options(["variant=boardspace", "max_plies=200"])?;
+/// let rules = TumblingDownRules::default().with_options(["variant=boardspace", "max_plies=200"])?;
 /// assert_eq!(rules.variant, Variant::Boardspace);
 /// assert_eq!(rules.max_plies, Some(200));
 /// assert_eq!(rules.min_king_height, 1);
 /// # Ok::<(), damero_core::OptionError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Rules {
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct TumblingDownRules {
     /// Rule 8: the least height a pure stack needs to be a king (default 1; 2
     /// means a lone piece is never a king).
     pub min_king_height: u8,
@@ -71,39 +73,34 @@ pub struct Rules {
     pub variant: Variant,
 }
 
-impl Default for Rules {
-    fn default() -> Rules {
-        Rules::original()
+impl Default for TumblingDownRules {
+    fn default() -> TumblingDownRules {
+        TumblingDownRules::original()
     }
 }
 
-impl Rules {
+impl TumblingDownRules {
     /// The greatest `min_king_height` that means anything: a pure stack holds at
     /// most one player's 29 pieces.
     pub const MAX_KING_HEIGHT: u8 = 29;
 
     /// The original game with every option at its default.
-    pub const fn original() -> Rules {
-        Rules { min_king_height: 1, max_plies: None, repetition_draw: false, variant: Variant::Original }
+    pub const fn original() -> TumblingDownRules {
+        TumblingDownRules {
+            min_king_height: 1,
+            max_plies: None,
+            repetition_draw: false,
+            variant: Variant::Original,
+        }
     }
 
     /// The Boardspace revision with every other option at its default.
-    pub const fn boardspace() -> Rules {
-        Rules { variant: Variant::Boardspace, ..Rules::original() }
-    }
-
-    /// The same rules with out-of-range values moved to the nearest valid one
-    /// (what [`Game::start`](damero_core::Game::start) plays).
-    pub fn clamped(self) -> Rules {
-        Rules {
-            min_king_height: self.min_king_height.clamp(1, Rules::MAX_KING_HEIGHT),
-            max_plies: self.max_plies.map(|n| n.max(1)),
-            ..self
-        }
+    pub const fn boardspace() -> TumblingDownRules {
+        TumblingDownRules { variant: Variant::Boardspace, ..TumblingDownRules::original() }
     }
 }
 
-impl RuleSet for Rules {
+impl RuleSet for TumblingDownRules {
     const OPTIONS: &'static [RuleOption] = &[
         RuleOption {
             key: "min_king_height",
@@ -137,8 +134,8 @@ impl RuleSet for Rules {
                 self.min_king_height = value
                     .parse::<u8>()
                     .ok()
-                    .filter(|h| (1..=Rules::MAX_KING_HEIGHT).contains(h))
-                    .ok_or_else(|| Rules::invalid_value(key, value))?;
+                    .filter(|h| (1..=TumblingDownRules::MAX_KING_HEIGHT).contains(h))
+                    .ok_or_else(|| TumblingDownRules::invalid_value(key, value))?;
             }
             "max_plies" => {
                 self.max_plies = if value.eq_ignore_ascii_case("none") {
@@ -149,27 +146,28 @@ impl RuleSet for Rules {
                             .parse::<u32>()
                             .ok()
                             .filter(|&n| n > 0)
-                            .ok_or_else(|| Rules::invalid_value(key, value))?,
+                            .ok_or_else(|| TumblingDownRules::invalid_value(key, value))?,
                     )
                 };
             }
             "repetition_draw" => {
-                self.repetition_draw = parse_bool(value).ok_or_else(|| Rules::invalid_value(key, value))?;
+                self.repetition_draw =
+                    parse_bool(value).ok_or_else(|| TumblingDownRules::invalid_value(key, value))?;
             }
             "variant" => {
                 self.variant = match value.to_ascii_lowercase().as_str() {
                     "original" => Variant::Original,
                     "boardspace" => Variant::Boardspace,
-                    _ => return Err(Rules::invalid_value(key, value)),
+                    _ => return Err(TumblingDownRules::invalid_value(key, value)),
                 };
             }
-            _ => return Err(Rules::unknown_option(key)),
+            _ => return Err(TumblingDownRules::unknown_option(key)),
         }
         Ok(())
     }
 
     fn validate(&self) -> Result<(), OptionError> {
-        if !(1..=Rules::MAX_KING_HEIGHT).contains(&self.min_king_height) {
+        if !(1..=TumblingDownRules::MAX_KING_HEIGHT).contains(&self.min_king_height) {
             return Err(OptionError::Inconsistent {
                 reason: format!("min_king_height {} is outside 1..=29", self.min_king_height),
             });

@@ -1,75 +1,77 @@
-//! The start positions (rule 2 and the Boardspace variant).
+//! [`Setup`], a plain description of a position, and the checks that make it
+//! playable ([`TumblingDown::from_setup`]).
 
-use damero_core::{Color, Square, Stack, StackBoard};
+use core::fmt;
 
-use crate::Variant;
+use damero_core::{Color, OptionError, RuleSet, StackBoard};
 
-/// Black's corner of the original set-up (rule 2): `(square, height)`.
-const ORIGINAL_BLACK: [(&str, usize); 15] = [
-    ("a1", 4),
-    ("a2", 3),
-    ("b1", 3),
-    ("a3", 2),
-    ("b2", 2),
-    ("c1", 2),
-    ("a4", 2),
-    ("b3", 2),
-    ("c2", 2),
-    ("d1", 2),
-    ("a5", 1),
-    ("b4", 1),
-    ("c3", 1),
-    ("d2", 1),
-    ("e1", 1),
-];
+use crate::position::{PIECES_PER_SIDE, TumblingDown};
+use crate::rules::TumblingDownRules;
 
-/// White's stacks of the Boardspace revision; Black's are their 180° rotation.
-const BOARDSPACE_WHITE: [(&str, usize); 15] = [
-    ("a1", 2),
-    ("b1", 3),
-    ("c1", 4),
-    ("d1", 3),
-    ("e1", 2),
-    ("f1", 1),
-    ("a2", 1),
-    ("b2", 2),
-    ("c2", 3),
-    ("d2", 2),
-    ("e2", 1),
-    ("b3", 1),
-    ("c3", 2),
-    ("d3", 1),
-    ("c4", 1),
-];
-
-/// The start board of `variant`: the listed side's stacks and the other side's
-/// stacks on the squares rotated 180° about the centre.
-pub(crate) fn start_board(variant: Variant) -> StackBoard {
-    let (listed, table) = match variant {
-        Variant::Original => (Color::Black, &ORIGINAL_BLACK),
-        Variant::Boardspace => (Color::White, &BOARDSPACE_WHITE),
-    };
-    let mut board = StackBoard::EMPTY;
-    for &(name, height) in table {
-        let square: Square = name.parse().expect("set-up tables name valid squares");
-        for (color, sq) in [(listed, square), (!listed, square.rotate())] {
-            board.set(sq, Stack::pure(color, height).expect("set-up heights are small"));
-        }
-    }
-    board
+/// A position as written down, not yet checked: the stacks, who moves, and
+/// the winner when the move that led here decided the game (rule 10).
+/// Parsing a FEN gives one ([`Setup::from_fen`]);
+/// [`TumblingDown::from_setup`] checks it and makes it playable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Setup {
+    /// The 64 stacks.
+    pub board: StackBoard,
+    /// The side to move.
+    pub side_to_move: Color,
+    /// The winner of a decided game, `None` while it goes on.
+    pub winner: Option<Color>,
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// Why a [`Setup`] is not a legal Tumbling Down position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// More than 29 pieces of one colour (rule 1).
+    TooManyPieces {
+        /// The colour.
+        color: Color,
+        /// How many there are.
+        count: usize,
+    },
+    /// The rules fail [`RuleSet::validate`].
+    InvalidRules(OptionError),
+}
 
-    #[test]
-    fn each_side_has_29_pieces() {
-        for variant in [Variant::Original, Variant::Boardspace] {
-            let board = start_board(variant);
-            assert_eq!(board.count(Color::Black), 29, "{variant}");
-            assert_eq!(board.count(Color::White), 29, "{variant}");
-            assert_eq!(board.occupied().count(), 30, "{variant}");
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::TooManyPieces { color, count } => {
+                write!(f, "invalid position: {count} {color} pieces, a player has at most {PIECES_PER_SIDE}")
+            }
+            PositionError::InvalidRules(error) => write!(f, "invalid position: {error}"),
         }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl TumblingDown {
+    /// The position `setup` describes, played under `rules`, no move played
+    /// yet (the ply count for `max_plies` starts at 0). Fewer than 29 pieces
+    /// a side are allowed, for composed positions.
+    ///
+    /// # Errors
+    /// [`PositionError::TooManyPieces`] when a colour has more than 29
+    /// pieces, [`PositionError::InvalidRules`] when `rules` fail
+    /// [`RuleSet::validate`].
+    pub fn from_setup(setup: Setup, rules: TumblingDownRules) -> Result<TumblingDown, PositionError> {
+        rules.validate().map_err(PositionError::InvalidRules)?;
+        for color in Color::ALL {
+            let count = setup.board.count(color);
+            if count > PIECES_PER_SIDE {
+                return Err(PositionError::TooManyPieces { color, count });
+            }
+        }
+        Ok(TumblingDown::from_checked(setup.board, setup.side_to_move, setup.winner, rules))
+    }
+
+    /// The position's stacks, side to move and stored winner.
+    pub fn to_setup(&self) -> Setup {
+        Setup { board: self.board, side_to_move: self.state.side, winner: self.state.winner }
     }
 }

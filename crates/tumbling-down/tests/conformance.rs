@@ -7,16 +7,16 @@ mod common;
 use common::{Reference, random_game_position, rng, scattered};
 use damero_core::testkit::{check_conformance, check_games_from};
 use damero_core::{Game, MoveList};
-use damero_tumbling_down::{Position, Rules};
+use damero_tumbling_down::{TumblingDown, TumblingDownRules};
 use rand::Rng;
 
-fn rule_sets() -> Vec<Rules> {
+fn rule_sets() -> Vec<TumblingDownRules> {
     vec![
-        Rules::original(),
-        Rules::boardspace(),
-        Rules { min_king_height: 2, ..Rules::original() },
-        Rules { min_king_height: 3, ..Rules::boardspace() },
-        Rules { max_plies: Some(40), repetition_draw: true, ..Rules::original() },
+        TumblingDownRules::original(),
+        TumblingDownRules::boardspace(),
+        TumblingDownRules { min_king_height: 2, ..TumblingDownRules::original() },
+        TumblingDownRules { min_king_height: 3, ..TumblingDownRules::boardspace() },
+        TumblingDownRules { max_plies: Some(40), repetition_draw: true, ..TumblingDownRules::original() },
     ]
 }
 
@@ -24,7 +24,7 @@ fn rule_sets() -> Vec<Rules> {
 fn conformance_from_the_start_positions() {
     let mut finished = 0;
     for (i, rules) in rule_sets().into_iter().enumerate() {
-        let report = check_conformance::<Position>(rules, 60, 400, 0x7d00 + i as u64);
+        let report = check_conformance::<TumblingDown>(rules, 60, 400, 0x7d00 + i as u64);
         assert!(report.moves > 1_000, "{rules:?}: {report:?}");
         finished += report.finished_games;
     }
@@ -43,7 +43,7 @@ fn conformance_from_scattered_positions() {
 }
 
 /// Compares every legal move and every child with the reference model.
-fn agree_with_reference(p: &Position) -> usize {
+fn agree_with_reference(p: &TumblingDown) -> usize {
     let reference = Reference::of(p);
     assert_eq!(reference.fen(), p.fen(), "reference writes the position differently");
     let texts = p.legal_move_texts();

@@ -4,10 +4,12 @@ mod common;
 
 use common::{EMPTY, setup};
 use damero_core::{Color, Game};
-use damero_tumbling_down::{FenError, MoveError, Position, Rules};
+use damero_tumbling_down::{
+    FenError, MoveError, ParseFenError, PositionError, TumblingDown, TumblingDownRules,
+};
 
 fn err(text: &str) -> FenError {
-    Position::from_fen(text, Rules::default()).unwrap_err()
+    TumblingDown::from_fen(text, TumblingDownRules::default()).unwrap_err()
 }
 
 fn board(rank8: &str) -> String {
@@ -16,60 +18,88 @@ fn board(rank8: &str) -> String {
 
 #[test]
 fn position_text_round_trips() {
-    for rules in [Rules::original(), Rules::boardspace()] {
-        let start = Position::start(rules);
-        let reread = Position::from_fen(&start.fen(), rules).unwrap();
+    for rules in [TumblingDownRules::original(), TumblingDownRules::boardspace()] {
+        let start = TumblingDown::start(rules);
+        let reread = TumblingDown::from_fen(&start.fen(), rules).unwrap();
         assert_eq!(reread, start);
-        assert_eq!(reread.to_string(), start.fen());
+        assert_eq!(reread.fen(), start.fen());
     }
     let text = format!("{} w", board("[bwb]w.b[ww]..."));
-    let p = Position::from_fen(&text, Rules::default()).unwrap();
+    let p = TumblingDown::from_fen(&text, TumblingDownRules::default()).unwrap();
     assert_eq!(p.fen(), text);
     assert_eq!(common::at(&p, "a8"), "[bwb]");
     // Extra spaces between fields are accepted; the text written is canonical.
     let spaced = format!("  {}   w  ", board("[bwb]w.b[ww]..."));
-    assert_eq!(Position::from_fen(&spaced, Rules::default()).unwrap().fen(), text);
+    assert_eq!(TumblingDown::from_fen(&spaced, TumblingDownRules::default()).unwrap().fen(), text);
 }
 
 #[test]
 fn result_field_marks_a_decided_game() {
     let text = format!("{} w 0-1", board("[wwb]......b"));
-    let p = Position::from_fen(&text, Rules::default()).unwrap();
+    let p = TumblingDown::from_fen(&text, TumblingDownRules::default()).unwrap();
     assert_eq!(p.winner(), Some(Color::Black));
     assert!(p.legal_move_texts().is_empty());
     assert_eq!(p.fen(), text);
-    let open = Position::from_fen(&format!("{} w", board("[wwb]......b")), Rules::default()).unwrap();
+    let open = TumblingDown::from_fen(&format!("{} w", board("[wwb]......b")), TumblingDownRules::default())
+        .unwrap();
     assert_ne!(open.zobrist(), p.zobrist(), "the stored result is part of the key");
 }
 
 #[test]
 fn position_errors_are_typed() {
-    assert_eq!(err(""), FenError::Empty);
-    assert_eq!(err("   "), FenError::Empty);
-    assert_eq!(err(&board("........")), FenError::MissingSide);
-    assert_eq!(err("......../........ b"), FenError::WrongRankCount { found: 2 });
-    assert_eq!(err(&format!("{} b", board("......."))), FenError::WrongSquareCount { rank: 8, found: 7 });
-    assert_eq!(err(&format!("{} b", board("........."))), FenError::WrongSquareCount { rank: 8, found: 9 });
+    assert_eq!(err(""), FenError::Parse(ParseFenError::Empty));
+    assert_eq!(err("   "), FenError::Parse(ParseFenError::Empty));
+    assert_eq!(err(&board("........")), FenError::Parse(ParseFenError::MissingSide));
+    assert_eq!(err("......../........ b"), FenError::Parse(ParseFenError::WrongRankCount { found: 2 }));
+    assert_eq!(
+        err(&format!("{} b", board("......."))),
+        FenError::Parse(ParseFenError::WrongSquareCount { rank: 8, found: 7 })
+    );
+    assert_eq!(
+        err(&format!("{} b", board("........."))),
+        FenError::Parse(ParseFenError::WrongSquareCount { rank: 8, found: 9 })
+    );
     assert_eq!(
         err(&format!("{} b", board("...x...."))),
-        FenError::InvalidCharacter { rank: 8, character: 'x' }
+        FenError::Parse(ParseFenError::InvalidCharacter { rank: 8, character: 'x' })
     );
     assert_eq!(
         err(&format!("{} b", board("[bx]......."))),
-        FenError::InvalidCharacter { rank: 8, character: 'x' }
+        FenError::Parse(ParseFenError::InvalidCharacter { rank: 8, character: 'x' })
     );
-    assert_eq!(err(&format!("{} b", board("8"))), FenError::InvalidCharacter { rank: 8, character: '8' });
+    assert_eq!(
+        err(&format!("{} b", board("8"))),
+        FenError::Parse(ParseFenError::InvalidCharacter { rank: 8, character: '8' })
+    );
     assert_eq!(
         err(&format!("{} b", board("é......."))),
-        FenError::InvalidCharacter { rank: 8, character: 'é' }
+        FenError::Parse(ParseFenError::InvalidCharacter { rank: 8, character: 'é' })
     );
-    assert_eq!(err(&format!("{} b", board(".......[bb"))), FenError::UnclosedBracket { rank: 8 });
-    assert_eq!(err(&format!("{} b", board("[]......."))), FenError::EmptyBrackets { rank: 8 });
-    assert_eq!(err(&format!("{} x", board("........"))), FenError::InvalidSide { text: "x".into() });
-    assert_eq!(err(&format!("{} b 1/2", board("........"))), FenError::InvalidResult { text: "1/2".into() });
-    assert_eq!(err(&format!("{} b 1-0 x", board("........"))), FenError::TrailingText { text: "x".into() });
+    assert_eq!(
+        err(&format!("{} b", board(".......[bb"))),
+        FenError::Parse(ParseFenError::UnclosedBracket { rank: 8 })
+    );
+    assert_eq!(
+        err(&format!("{} b", board("[]......."))),
+        FenError::Parse(ParseFenError::EmptyBrackets { rank: 8 })
+    );
+    assert_eq!(
+        err(&format!("{} x", board("........"))),
+        FenError::Parse(ParseFenError::InvalidSide { text: "x".into() })
+    );
+    assert_eq!(
+        err(&format!("{} b 1/2", board("........"))),
+        FenError::Parse(ParseFenError::InvalidResult { text: "1/2".into() })
+    );
+    assert_eq!(
+        err(&format!("{} b 1-0 x", board("........"))),
+        FenError::Parse(ParseFenError::TrailingText { text: "x".into() })
+    );
     let many = format!("{} b", board(&format!("[{}].......", "w".repeat(30))));
-    assert_eq!(err(&many), FenError::TooManyPieces { color: Color::White, count: 30 });
+    assert_eq!(
+        err(&many),
+        FenError::Position(PositionError::TooManyPieces { color: Color::White, count: 30 })
+    );
     // Every error has a one-line message naming the problem.
     for e in [err(""), err(&many), err(&format!("{} b", board("[].......")))] {
         let message = e.to_string();
@@ -79,7 +109,8 @@ fn position_errors_are_typed() {
 
 #[test]
 fn move_text_round_trips_and_errors_are_typed() {
-    let p = setup(&[("d4", "wb"), ("e4", "bw"), ("a1", "b"), ("h8", "ww")], "b", Rules::default());
+    let p =
+        setup(&[("d4", "wb"), ("e4", "bw"), ("a1", "b"), ("h8", "ww")], "b", TumblingDownRules::default());
     for text in p.legal_move_texts() {
         let mv = p.parse_move(&text).unwrap();
         assert_eq!(p.format_move(mv), text);
@@ -99,11 +130,25 @@ fn move_text_round_trips_and_errors_are_typed() {
 
 #[test]
 fn diagram_shows_owners_heights_kings_and_mixed_stacks() {
-    let p = setup(&[("a1", "bbb"), ("b1", "wb"), ("h8", "ww")], "b", Rules::default());
+    let p = setup(&[("a1", "bbb"), ("b1", "wb"), ("h8", "ww")], "b", TumblingDownRules::default());
     let d = p.diagram();
     assert!(d.contains("B3*"), "{d}");
     assert!(d.contains("b2 "), "{d}");
     assert!(d.contains("W2*"), "{d}");
     assert!(d.contains("b1[wb]"), "{d}");
     assert!(d.ends_with("black to move\n"), "{d}");
+}
+
+#[test]
+fn a_setup_is_read_then_checked() {
+    let start = TumblingDown::start(TumblingDownRules::default());
+    let setup = damero_tumbling_down::Setup::from_fen(&start.fen()).unwrap();
+    assert_eq!(setup, start.to_setup());
+    assert_eq!(setup.to_fen(), start.fen());
+    assert_eq!(TumblingDown::from_setup(setup, TumblingDownRules::default()).unwrap(), start);
+    // A stack taller than two armies cannot even be described.
+    let tall = format!("{} b", board(&format!("[{}].......", "w".repeat(59))));
+    assert_eq!(err(&tall), FenError::Parse(ParseFenError::StackTooTall { rank: 8 }));
+    let zero = TumblingDownRules { max_plies: Some(0), ..TumblingDownRules::default() };
+    assert!(matches!(TumblingDown::from_setup(setup, zero), Err(PositionError::InvalidRules(_))));
 }

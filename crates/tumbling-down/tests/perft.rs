@@ -32,17 +32,17 @@
 mod common;
 
 use common::Reference;
-use damero_core::RuleSet;
+use damero_core::testkit::read_perft_suite;
 use damero_core::{Game, MoveList};
 use damero_search::{perft, perft_divide};
-use damero_tumbling_down::{Position, Rules};
+use damero_tumbling_down::{TumblingDown, TumblingDownRules};
 
 const ORIGINAL: [u64; 5] = [1, 148, 21_904, 3_154_640, 454_267_860];
 const BOARDSPACE: [u64; 5] = [1, 97, 9_401, 885_000, 83_201_267];
 
 #[test]
 fn perft_original_start_to_depth_4() {
-    let start = Position::start(Rules::original());
+    let start = TumblingDown::start(TumblingDownRules::original());
     for (depth, &count) in ORIGINAL.iter().enumerate() {
         assert_eq!(perft(&start, depth as u32), count, "depth {depth}");
     }
@@ -51,7 +51,7 @@ fn perft_original_start_to_depth_4() {
 
 #[test]
 fn perft_boardspace_start_to_depth_4() {
-    let start = Position::start(Rules::boardspace());
+    let start = TumblingDown::start(TumblingDownRules::boardspace());
     for (depth, &count) in BOARDSPACE.iter().enumerate() {
         assert_eq!(perft(&start, depth as u32), count, "depth {depth}");
     }
@@ -61,14 +61,16 @@ fn perft_boardspace_start_to_depth_4() {
 #[test]
 #[ignore = "a minute or more: perft 5 of both starts"]
 fn perft_depth_5() {
-    assert_eq!(perft(&Position::start(Rules::original()), 5), 64_039_401_756);
-    assert_eq!(perft(&Position::start(Rules::boardspace()), 5), 7_667_393_640);
+    assert_eq!(perft(&TumblingDown::start(TumblingDownRules::original()), 5), 64_039_401_756);
+    assert_eq!(perft(&TumblingDown::start(TumblingDownRules::boardspace()), 5), 7_667_393_640);
 }
 
 #[test]
 fn reference_agrees_with_perft_at_depth_3() {
-    for (rules, table) in [(Rules::original(), ORIGINAL), (Rules::boardspace(), BOARDSPACE)] {
-        let start = Position::start(rules);
+    for (rules, table) in
+        [(TumblingDownRules::original(), ORIGINAL), (TumblingDownRules::boardspace(), BOARDSPACE)]
+    {
+        let start = TumblingDown::start(rules);
         let reference = Reference::of(&start);
         for depth in 1..=3 {
             assert_eq!(reference.perft(depth), table[depth as usize], "{:?} depth {depth}", rules.variant);
@@ -79,8 +81,10 @@ fn reference_agrees_with_perft_at_depth_3() {
 #[test]
 #[ignore = "slow: the reference implementation's perft 4"]
 fn reference_agrees_with_perft_at_depth_4() {
-    for (rules, table) in [(Rules::original(), ORIGINAL), (Rules::boardspace(), BOARDSPACE)] {
-        let reference = Reference::of(&Position::start(rules));
+    for (rules, table) in
+        [(TumblingDownRules::original(), ORIGINAL), (TumblingDownRules::boardspace(), BOARDSPACE)]
+    {
+        let reference = Reference::of(&TumblingDown::start(rules));
         assert_eq!(reference.perft(4), table[4], "{:?}", rules.variant);
     }
 }
@@ -89,7 +93,7 @@ fn reference_agrees_with_perft_at_depth_4() {
 /// module docs), and the divide sums to the total.
 #[test]
 fn original_divide_depth_2_is_148_everywhere() {
-    let start = Position::start(Rules::original());
+    let start = TumblingDown::start(TumblingDownRules::original());
     let divide = perft_divide(&start, 2);
     assert_eq!(divide.len(), 148);
     assert!(divide.iter().all(|&(_, n)| n == 148));
@@ -99,7 +103,7 @@ fn original_divide_depth_2_is_148_everywhere() {
 /// rank), so a root move and its mirror image have the same subtree.
 #[test]
 fn original_divide_is_diagonally_symmetric() {
-    let start = Position::start(Rules::original());
+    let start = TumblingDown::start(TumblingDownRules::original());
     let divide = perft_divide(&start, 3);
     let by_text: std::collections::HashMap<String, u64> =
         divide.iter().map(|&(m, n)| (start.format_move(m), n)).collect();
@@ -117,8 +121,8 @@ fn original_divide_is_diagonally_symmetric() {
 /// Bulk counting agrees with generating.
 #[test]
 fn count_matches_generation_on_the_starts() {
-    for rules in [Rules::original(), Rules::boardspace()] {
-        let start = Position::start(rules);
+    for rules in [TumblingDownRules::original(), TumblingDownRules::boardspace()] {
+        let start = TumblingDown::start(rules);
         let mut moves = MoveList::new();
         start.legal_moves(&mut moves);
         assert_eq!(start.count_legal_moves(), moves.len() as u64);
@@ -126,28 +130,12 @@ fn count_matches_generation_on_the_starts() {
 }
 
 /// One line of `perft.txt`: the rules, the position and its (depth, count) pairs.
-type PerftLine = (Rules, Position, Vec<(u32, u64)>);
+type PerftLine = (TumblingDownRules, TumblingDown, Vec<(u32, u64)>);
 
 fn perft_data() -> Vec<PerftLine> {
-    include_str!("perft.txt")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|line| {
-            let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-            let rules = match fields[0] {
-                "-" => Rules::default(),
-                options => Rules::default().with_options(options.split(',')).unwrap(),
-            };
-            let position = Position::from_fen(fields[1], rules).unwrap();
-            let counts = fields[2]
-                .split_whitespace()
-                .map(|c| {
-                    let (d, n) = c.split_once(':').unwrap();
-                    (d.parse().unwrap(), n.parse().unwrap())
-                })
-                .collect();
-            (rules, position, counts)
-        })
+    read_perft_suite::<TumblingDown>(include_str!("perft.txt"), TumblingDownRules::default())
+        .into_iter()
+        .map(|case| (case.rules, case.position, case.counts))
         .collect()
 }
 

@@ -6,20 +6,20 @@ mod common;
 
 use common::{rng, scattered};
 use damero_core::{Color, Game, MoveList};
-use damero_tumbling_down::{Position, Rules, Variant};
+use damero_tumbling_down::{TumblingDown, TumblingDownRules, Variant};
 use proptest::prelude::*;
 use rand::Rng;
 
-fn rules_strategy() -> impl Strategy<Value = Rules> {
-    (any::<bool>(), 1u8..4).prop_map(|(boardspace, min_king_height)| Rules {
+fn rules_strategy() -> impl Strategy<Value = TumblingDownRules> {
+    (any::<bool>(), 1u8..4).prop_map(|(boardspace, min_king_height)| TumblingDownRules {
         min_king_height,
         variant: if boardspace { Variant::Boardspace } else { Variant::Original },
-        ..Rules::default()
+        ..TumblingDownRules::default()
     })
 }
 
 /// Plays a random game of up to `plies` plies, calling `check` on every position.
-fn walk(start: Position, seed: u64, plies: usize, mut check: impl FnMut(&Position)) {
+fn walk(start: TumblingDown, seed: u64, plies: usize, mut check: impl FnMut(&TumblingDown)) {
     let mut r = rng(seed);
     let mut p = start;
     let mut moves = MoveList::new();
@@ -39,8 +39,8 @@ proptest! {
 
     #[test]
     fn notation_round_trips(rules in rules_strategy(), seed in any::<u64>(), plies in 0usize..200) {
-        walk(Position::start(rules), seed, plies, |p| {
-            let reread = Position::from_fen(&p.fen(), rules).unwrap();
+        walk(TumblingDown::start(rules), seed, plies, |p| {
+            let reread = TumblingDown::from_fen(&p.fen(), rules).unwrap();
             assert_eq!(reread.fen(), p.fen());
             assert_eq!(reread.board(), p.board());
             assert_eq!(reread.winner(), p.winner());
@@ -56,14 +56,14 @@ proptest! {
     #[test]
     fn incremental_hash_equals_hash_from_scratch(rules in rules_strategy(), seed in any::<u64>(), squares in 1usize..30) {
         let mut r = rng(seed);
-        for start in [Position::start(rules), scattered(&mut r, squares, 29, rules)] {
+        for start in [TumblingDown::start(rules), scattered(&mut r, squares, 29, rules)] {
             walk(start, seed, 200, |p| assert_eq!(p.zobrist(), p.zobrist_from_scratch(), "{}", p.fen()));
         }
     }
 
     #[test]
     fn pieces_are_never_lost(rules in rules_strategy(), seed in any::<u64>()) {
-        walk(Position::start(rules), seed, 300, |p| {
+        walk(TumblingDown::start(rules), seed, 300, |p| {
             assert_eq!(p.piece_count(Color::White), 29);
             assert_eq!(p.piece_count(Color::Black), 29);
         });
@@ -72,7 +72,7 @@ proptest! {
     #[test]
     fn make_unmake_equals_copy_make(rules in rules_strategy(), seed in any::<u64>(), squares in 1usize..30) {
         let mut r = rng(seed);
-        let start = if squares % 2 == 0 { Position::start(rules) } else { scattered(&mut r, squares, 29, rules) };
+        let start = if squares % 2 == 0 { TumblingDown::start(rules) } else { scattered(&mut r, squares, 29, rules) };
         walk(start, seed, 100, |p| {
             let mut moves = MoveList::new();
             p.legal_moves(&mut moves);

@@ -6,18 +6,18 @@ mod common;
 
 use common::{at, play, setup};
 use damero_core::{Color, Game, GameRecord, Outcome, RuleSet};
-use damero_tumbling_down::{MoveError, Position, Rules, Variant};
+use damero_tumbling_down::{MoveError, TumblingDown, TumblingDownRules, Variant};
 
 const ORIGINAL_START: &str = "...w[ww][ww][www][wwww]/....w[ww][ww][www]/.....w[ww][ww]/b.....w[ww]/\
                               [bb]b.....w/[bb][bb]b...../[bbb][bb][bb]b..../[bbbb][bbb][bb][bb]b... b";
 const BOARDSPACE_START: &str = "..b[bb][bbb][bbbb][bbb][bb]/...b[bb][bbb][bb]b/....b[bb]b./.....b../\
                                 ..w...../.w[ww]w..../w[ww][www][ww]w.../[ww][www][wwww][www][ww]w.. w";
 
-fn texts(p: &Position) -> Vec<String> {
+fn texts(p: &TumblingDown) -> Vec<String> {
     p.legal_move_texts()
 }
 
-fn from(p: &Position, square: &str) -> Vec<String> {
+fn from(p: &TumblingDown, square: &str) -> Vec<String> {
     texts(p).into_iter().filter(|m| m.starts_with(square)).collect()
 }
 
@@ -25,9 +25,9 @@ fn from(p: &Position, square: &str) -> Vec<String> {
 fn rule_01_any_square_holds_a_stack_of_any_height() {
     // All 58 pieces on d4, alternating colours, bottom Black, top White.
     let letters: String = (0..58).map(|i| if i % 2 == 0 { 'b' } else { 'w' }).collect();
-    let mut p = setup(&[("d4", &letters)], "w", Rules::default());
+    let mut p = setup(&[("d4", &letters)], "w", TumblingDownRules::default());
     assert_eq!(p.stack("d4".parse().unwrap()).height(), 58);
-    assert_eq!(Position::from_fen(&p.fen(), Rules::default()).unwrap(), p);
+    assert_eq!(TumblingDown::from_fen(&p.fen(), TumblingDownRules::default()).unwrap(), p);
     // Tumbling it east: e4 f4 g4 get one piece each, the other 55 drop on h4 (rule 6).
     play(&mut p, "d4^e4");
     assert_eq!(at(&p, "e4"), "b");
@@ -36,13 +36,13 @@ fn rule_01_any_square_holds_a_stack_of_any_height() {
     assert_eq!(p.stack("h4".parse().unwrap()).height(), 55);
     assert_eq!(p.piece_count(Color::White) + p.piece_count(Color::Black), 58);
     // Each player has 29 pieces; a 30th is refused.
-    let start = Position::start(Rules::default());
+    let start = TumblingDown::start(TumblingDownRules::default());
     assert_eq!((start.piece_count(Color::Black), start.piece_count(Color::White)), (29, 29));
     let thirty: String = "b".repeat(30);
     assert!(
-        Position::from_fen(
+        TumblingDown::from_fen(
             &format!("[{thirty}]......./{0}/{0}/{0}/{0}/{0}/{0}/{0} b", common::EMPTY),
-            Rules::default()
+            TumblingDownRules::default()
         )
         .is_err()
     );
@@ -50,7 +50,7 @@ fn rule_01_any_square_holds_a_stack_of_any_height() {
 
 #[test]
 fn rule_02_original_setup_is_two_corners_rotated() {
-    let start = Position::start(Rules::default());
+    let start = TumblingDown::start(TumblingDownRules::default());
     assert_eq!(start.fen(), ORIGINAL_START);
     for sq in damero_core::Square::all() {
         let black = start.stack(sq);
@@ -68,7 +68,7 @@ fn rule_02_original_setup_is_two_corners_rotated() {
 
 #[test]
 fn rule_03_black_moves_first_and_turns_alternate() {
-    let mut p = Position::start(Rules::default());
+    let mut p = TumblingDown::start(TumblingDownRules::default());
     assert_eq!(p.side_to_move(), Color::Black);
     // Every first move is Black's: its stacks are all on squares with file + rank <= 4.
     for m in texts(&p) {
@@ -87,7 +87,8 @@ fn rule_03_black_moves_first_and_turns_alternate() {
 #[test]
 fn rule_04_only_the_owner_moves_a_stack() {
     // d4 is Black's (black on top), e4 White's; both sides keep a pure king.
-    let p = setup(&[("d4", "wb"), ("e4", "bw"), ("a1", "bb"), ("h8", "ww")], "b", Rules::default());
+    let p =
+        setup(&[("d4", "wb"), ("e4", "bw"), ("a1", "bb"), ("h8", "ww")], "b", TumblingDownRules::default());
     assert_eq!(from(&p, "d4").len(), 16);
     assert!(from(&p, "e4").is_empty());
     assert_eq!(
@@ -100,7 +101,7 @@ fn rule_04_only_the_owner_moves_a_stack() {
 
 #[test]
 fn rule_05_single_piece_move_one_square_onto_anything() {
-    let rules = Rules::default();
+    let rules = TumblingDownRules::default();
     let base = [("d4", "wwb"), ("e5", "ww"), ("a1", "bbb"), ("h8", "www")];
     let p = setup(&base, "b", rules);
     // Eight directions, a single-piece move and a tumble each.
@@ -123,7 +124,7 @@ fn rule_05_single_piece_move_one_square_onto_anything() {
 
 #[test]
 fn rule_06_tumble_one_piece_per_square_rest_on_the_edge() {
-    let rules = Rules::default();
+    let rules = TumblingDownRules::default();
     // e4 = b w b w b (bottom to top); g4 holds a white piece; kings far away.
     let p = setup(&[("e4", "bwbwb"), ("g4", "w"), ("a8", "bbb"), ("a1", "www")], "b", rules);
     // East: L = 3 (f4 g4 h4). Piece 1 -> f4, piece 2 -> g4, pieces 3..5 -> h4 in order.
@@ -160,7 +161,7 @@ fn rule_06_tumble_one_piece_per_square_rest_on_the_edge() {
 
 #[test]
 fn rule_07_lone_piece_tumble_is_its_single_piece_move() {
-    for rules in [Rules::original(), Rules::boardspace()] {
+    for rules in [TumblingDownRules::original(), TumblingDownRules::boardspace()] {
         let p = setup(&[("d4", "b"), ("a8", "bb"), ("h1", "ww")], "b", rules);
         let d4 = from(&p, "d4");
         assert_eq!(d4.len(), 8, "{:?}", rules.variant);
@@ -173,7 +174,7 @@ fn rule_07_lone_piece_tumble_is_its_single_piece_move() {
 
 #[test]
 fn rule_08_kings_are_the_tallest_pure_stacks() {
-    let rules = Rules::default();
+    let rules = TumblingDownRules::default();
     // Black: pure 3, 3, 2 and a mixed 5 (never a king). White: pure 1s only.
     let p = setup(
         &[("a1", "bbb"), ("c1", "bbb"), ("e1", "bb"), ("g1", "bbwbb"), ("h8", "w"), ("a8", "w")],
@@ -186,7 +187,11 @@ fn rule_08_kings_are_the_tallest_pure_stacks() {
     assert_eq!(names(Color::White), ["a8", "h8"]);
     assert_eq!(p.king_height(Color::White), Some(1));
     // min_king_height = 2: a lone piece is never a king.
-    let p2 = setup(&[("a1", "bbb"), ("h8", "w"), ("a8", "w")], "b", Rules { min_king_height: 2, ..rules });
+    let p2 = setup(
+        &[("a1", "bbb"), ("h8", "w"), ("a8", "w")],
+        "b",
+        TumblingDownRules { min_king_height: 2, ..rules },
+    );
     assert!(p2.kings(Color::White).is_empty());
     assert_eq!(p2.king_height(Color::White), None);
     assert_eq!(p2.king_height(Color::Black), Some(3));
@@ -194,7 +199,7 @@ fn rule_08_kings_are_the_tallest_pure_stacks() {
 
 #[test]
 fn rule_09_covering_a_king_captures_it() {
-    let rules = Rules::default();
+    let rules = TumblingDownRules::default();
     // White's king [ww] on f4; Black's single-piece move e4-f4 covers it.
     let p = setup(&[("e4", "bwb"), ("f4", "ww"), ("g4", "ww"), ("h4", "w"), ("a1", "bbbb")], "b", rules);
     let mut q = p;
@@ -206,7 +211,7 @@ fn rule_09_covering_a_king_captures_it() {
 
 #[test]
 fn rule_09_a_taller_pure_stack_made_by_the_same_move_saves_the_king() {
-    let rules = Rules::default();
+    let rules = TumblingDownRules::default();
     // The same position: tumbling e4 = b w b east drops b on f4 (a king, covered),
     // w on g4 (White's [ww] becomes [www], taller than 2) and b on h4.
     let p = setup(&[("e4", "bwb"), ("f4", "ww"), ("g4", "ww"), ("h4", "w"), ("a1", "bbbb")], "b", rules);
@@ -221,7 +226,7 @@ fn rule_09_a_taller_pure_stack_made_by_the_same_move_saves_the_king() {
 
 #[test]
 fn rule_09_a_king_that_moves_away_is_not_captured() {
-    let rules = Rules::default();
+    let rules = TumblingDownRules::default();
     // Black's only king [bb] on d4 tumbles away (d4 ends empty): no capture.
     let p = setup(&[("d4", "bb"), ("b2", "b"), ("h8", "ww")], "b", rules);
     let mut q = p;
@@ -238,7 +243,7 @@ fn rule_09_a_king_that_moves_away_is_not_captured() {
 
 #[test]
 fn rule_09_no_pure_stack_at_all_loses_the_king() {
-    let rules = Rules::default();
+    let rules = TumblingDownRules::default();
     // White's last pure stack, c3, steps onto a black piece: White has no pure
     // stack left and loses its own game (Black's king a1 is untouched).
     let p = setup(&[("c3", "w"), ("d4", "b"), ("e5", "bw"), ("a1", "bb")], "w", rules);
@@ -248,7 +253,7 @@ fn rule_09_no_pure_stack_at_all_loses_the_king() {
     assert_eq!(q.winner(), Some(Color::Black));
     // With min_king_height = 2 Black's lone pieces are no kings, yet covering the
     // last of them leaves Black without pure stacks: White wins.
-    let rules2 = Rules { min_king_height: 2, ..rules };
+    let rules2 = TumblingDownRules { min_king_height: 2, ..rules };
     let p = setup(&[("c3", "ww"), ("d4", "b"), ("e5", "wb")], "w", rules2);
     let mut q = p;
     play(&mut q, "c3-d4");
@@ -257,7 +262,7 @@ fn rule_09_no_pure_stack_at_all_loses_the_king() {
 
 #[test]
 fn rule_10_covering_the_enemy_king_wins_even_if_yours_falls_too() {
-    let rules = Rules::default();
+    let rules = TumblingDownRules::default();
     // c4 = w b: tumbling east puts w on Black's king d4 and b on White's king e4.
     let p = setup(&[("c4", "wb"), ("d4", "bb"), ("e4", "ww"), ("a8", "b"), ("h1", "w")], "b", rules);
     let mut q = p;
@@ -270,7 +275,7 @@ fn rule_10_covering_the_enemy_king_wins_even_if_yours_falls_too() {
 
 #[test]
 fn rule_10_covering_your_own_king_loses() {
-    let rules = Rules::default();
+    let rules = TumblingDownRules::default();
     // The same tumble with White's king elsewhere: only Black's king is covered.
     let p = setup(&[("c4", "wb"), ("d4", "bb"), ("g7", "ww"), ("a8", "b"), ("h1", "w")], "b", rules);
     let mut q = p;
@@ -283,7 +288,7 @@ fn rule_10_covering_your_own_king_loses() {
 
 #[test]
 fn rule_10_otherwise_play_goes_on() {
-    let rules = Rules::default();
+    let rules = TumblingDownRules::default();
     let p = setup(&[("c4", "wb"), ("d4", "bb"), ("g7", "ww"), ("a8", "b"), ("h1", "w")], "b", rules);
     let mut q = p;
     play(&mut q, "c4-c5");
@@ -296,7 +301,7 @@ fn rule_10_otherwise_play_goes_on() {
 fn rule_11_no_draw_rule_by_default_but_options_add_them() {
     // Two lone kings shuffle: the start placement recurs every 4 plies.
     let cycle = ["a1-a2", "h8-h7", "a2-a1", "h7-h8"];
-    let run = |rules: Rules, plies: usize| {
+    let run = |rules: TumblingDownRules, plies: usize| {
         let mut record = GameRecord::new(setup(&[("a1", "b"), ("h8", "w")], "b", rules));
         for text in cycle.iter().cycle().take(plies) {
             record.try_play(text).unwrap();
@@ -304,20 +309,20 @@ fn rule_11_no_draw_rule_by_default_but_options_add_them() {
         record
     };
     // Default: no draw at all, however often the position repeats.
-    let record = run(Rules::default(), 12);
+    let record = run(TumblingDownRules::default(), 12);
     assert_eq!(record.repetitions(), 4);
     assert_eq!(record.outcome(), None);
     assert_eq!(record.position().repetition_limit(), None);
     assert!(!record.position().rule_draw());
     // repetition_draw: the third occurrence (after 8 plies) is a draw, not the second.
-    let on = Rules { repetition_draw: true, ..Rules::default() };
+    let on = TumblingDownRules { repetition_draw: true, ..TumblingDownRules::default() };
     assert_eq!(run(on, 4).outcome(), None);
     let record = run(on, 8);
     assert_eq!(record.repetitions(), 3);
     assert_eq!(record.outcome(), Some(Outcome::Draw));
     assert_eq!(record.position().repetition_limit(), Some(3));
     // max_plies = 6: a draw once 6 plies are played, though moves remain.
-    let capped = Rules { max_plies: Some(6), ..Rules::default() };
+    let capped = TumblingDownRules { max_plies: Some(6), ..TumblingDownRules::default() };
     let five = run(capped, 5);
     assert!(!five.position().rule_draw());
     let six = run(capped, 6);
@@ -328,7 +333,7 @@ fn rule_11_no_draw_rule_by_default_but_options_add_them() {
 
 #[test]
 fn boardspace_setup_white_first_tumbles_only() {
-    let p = Position::start(Rules::boardspace());
+    let p = TumblingDown::start(TumblingDownRules::boardspace());
     assert_eq!(p.fen(), BOARDSPACE_START);
     assert_eq!(p.side_to_move(), Color::White);
     assert_eq!((p.piece_count(Color::White), p.piece_count(Color::Black)), (29, 29));
@@ -347,7 +352,7 @@ fn boardspace_setup_white_first_tumbles_only() {
         Err(MoveError::SinglePieceMoveNotAllowed { from: "c1".parse().unwrap(), to: "c2".parse().unwrap() })
     );
     // The same position under the original rules has single-piece moves too.
-    let original = Position::from_fen(BOARDSPACE_START, Rules::original()).unwrap();
+    let original = TumblingDown::from_fen(BOARDSPACE_START, TumblingDownRules::original()).unwrap();
     assert!(original.parse_move("c1-c2").is_ok());
     // Its nine tall stacks (55 neighbours in all) get both kinds: 2 * 55 + 42 = 152.
     assert_eq!(texts(&original).len(), 2 * 55 + 42);
@@ -355,10 +360,10 @@ fn boardspace_setup_white_first_tumbles_only() {
 
 #[test]
 fn boardspace_end_rules_are_the_original_ones() {
-    let rules = Rules::boardspace();
+    let rules = TumblingDownRules::boardspace();
     // c2 = w w w tumbling north-east reaches f5 (d3 e4 f5): covering Black's lone f5
     // is no capture (Black's king is f8, 4 high) and the game goes on.
-    let mut p = Position::start(rules);
+    let mut p = TumblingDown::start(rules);
     play(&mut p, "c2^d3");
     assert_eq!(at(&p, "f5"), "[bw]");
     assert_eq!(p.winner(), None);
@@ -372,21 +377,24 @@ fn boardspace_end_rules_are_the_original_ones() {
 
 #[test]
 fn option_variant_both_settings() {
-    assert_eq!(Rules::default().variant, Variant::Original);
-    assert_eq!(Position::start(Rules::default()).fen(), ORIGINAL_START);
-    let rules = Rules::default().with_options(["variant=boardspace"]).unwrap();
-    assert_eq!(Position::start(rules).fen(), BOARDSPACE_START);
-    assert_eq!(Rules::default().with_options(["variant=original"]).unwrap(), Rules::default());
+    assert_eq!(TumblingDownRules::default().variant, Variant::Original);
+    assert_eq!(TumblingDown::start(TumblingDownRules::default()).fen(), ORIGINAL_START);
+    let rules = TumblingDownRules::default().with_options(["variant=boardspace"]).unwrap();
+    assert_eq!(TumblingDown::start(rules).fen(), BOARDSPACE_START);
+    assert_eq!(
+        TumblingDownRules::default().with_options(["variant=original"]).unwrap(),
+        TumblingDownRules::default()
+    );
 }
 
 #[test]
 fn option_min_king_height_both_settings() {
     // White's only pure stacks are lone pieces (h8, h1); Black covers h8.
     let stacks = [("g8", "b"), ("h8", "w"), ("h1", "w"), ("a1", "bb")];
-    let mut one = setup(&stacks, "b", Rules::default());
+    let mut one = setup(&stacks, "b", TumblingDownRules::default());
     play(&mut one, "g8-h8");
     assert_eq!(one.winner(), Some(Color::Black), "a lone piece is a king by default");
-    let two = Rules::default().with_options(["min_king_height=2"]).unwrap();
+    let two = TumblingDownRules::default().with_options(["min_king_height=2"]).unwrap();
     let mut q = setup(&stacks, "b", two);
     play(&mut q, "g8-h8");
     assert_eq!(q.winner(), None, "with min_king_height=2 a lone piece is no king");
@@ -394,8 +402,8 @@ fn option_min_king_height_both_settings() {
 
 #[test]
 fn option_max_plies_both_settings() {
-    let mut p = Position::start(Rules::default());
-    let mut q = Position::start(Rules::default().with_options(["max_plies=2"]).unwrap());
+    let mut p = TumblingDown::start(TumblingDownRules::default());
+    let mut q = TumblingDown::start(TumblingDownRules::default().with_options(["max_plies=2"]).unwrap());
     for m in ["e1-f2", "d8-c7"] {
         play(&mut p, m);
         play(&mut q, m);
@@ -408,14 +416,14 @@ fn option_max_plies_both_settings() {
 
 #[test]
 fn option_repetition_draw_both_settings() {
-    assert_eq!(Position::start(Rules::default()).repetition_limit(), None);
-    let on = Rules::default().with_options(["repetition_draw=true"]).unwrap();
-    assert_eq!(Position::start(on).repetition_limit(), Some(3));
+    assert_eq!(TumblingDown::start(TumblingDownRules::default()).repetition_limit(), None);
+    let on = TumblingDownRules::default().with_options(["repetition_draw=true"]).unwrap();
+    assert_eq!(TumblingDown::start(on).repetition_limit(), Some(3));
 }
 
 #[test]
 fn options_are_typed_and_checked() {
-    let defaults: Vec<(&str, &str)> = Rules::OPTIONS.iter().map(|o| (o.key, o.default)).collect();
+    let defaults: Vec<(&str, &str)> = TumblingDownRules::OPTIONS.iter().map(|o| (o.key, o.default)).collect();
     assert_eq!(
         defaults,
         [
@@ -425,19 +433,19 @@ fn options_are_typed_and_checked() {
             ("variant", "original")
         ]
     );
-    let all = Rules::default()
+    let all = TumblingDownRules::default()
         .with_options(["min_king_height=3", "max_plies=50", "repetition_draw=on", "variant=Boardspace"])
         .unwrap();
     assert_eq!(
         all,
-        Rules {
+        TumblingDownRules {
             min_king_height: 3,
             max_plies: Some(50),
             repetition_draw: true,
             variant: Variant::Boardspace
         }
     );
-    assert_eq!(Rules::default().with_options(["max_plies=none"]).unwrap().max_plies, None);
+    assert_eq!(TumblingDownRules::default().with_options(["max_plies=none"]).unwrap().max_plies, None);
     for bad in [
         "min_king_height=0",
         "min_king_height=30",
@@ -446,15 +454,19 @@ fn options_are_typed_and_checked() {
         "repetition_draw=2",
         "variant=x",
     ] {
-        let err = Rules::default().with_options([bad]).unwrap_err();
+        let err = TumblingDownRules::default().with_options([bad]).unwrap_err();
         assert!(matches!(err, damero_core::OptionError::InvalidValue { .. }), "{bad}: {err}");
     }
     assert!(matches!(
-        Rules::default().with_options(["kings=1"]),
+        TumblingDownRules::default().with_options(["kings=1"]),
         Err(damero_core::OptionError::UnknownOption { .. })
     ));
-    assert!(Rules { min_king_height: 0, ..Rules::default() }.validate().is_err());
-    // start() clamps out-of-range values.
-    let clamped = Position::start(Rules { min_king_height: 0, ..Rules::default() });
-    assert_eq!(clamped.rules().min_king_height, 1);
+    assert!(TumblingDownRules { min_king_height: 0, ..TumblingDownRules::default() }.validate().is_err());
+    // Out-of-range values are refused, never clamped.
+    let zero = TumblingDownRules { min_king_height: 0, ..TumblingDownRules::default() };
+    assert_eq!(TumblingDown::try_start(zero).unwrap_err(), zero.validate().unwrap_err());
+    assert!(
+        std::panic::catch_unwind(|| TumblingDown::start(zero)).is_err(),
+        "start must refuse invalid rules"
+    );
 }

@@ -6,13 +6,16 @@ mod common;
 use common::setup;
 use damero_core::{Game, GameRecord};
 use damero_search::{AlphaBeta, AlphaBetaConfig, Engine, EngineSpec, Limits};
-use damero_tumbling_down::{Rules, TumblingDownEvaluator};
+use damero_tumbling_down::{TumblingDownEvaluator, TumblingDownRules};
 
 #[test]
 fn alpha_beta_and_mcts_find_the_king_capture() {
     // Black to move: g8-h8 covers White's king [ww] (White's other stacks are lower).
-    let p =
-        setup(&[("g8", "b"), ("h8", "ww"), ("b2", "w"), ("a1", "bb"), ("d4", "wb")], "b", Rules::default());
+    let p = setup(
+        &[("g8", "b"), ("h8", "ww"), ("b2", "w"), ("a1", "bb"), ("d4", "wb")],
+        "b",
+        TumblingDownRules::default(),
+    );
     let mut search = AlphaBeta::new(AlphaBetaConfig::default(), TumblingDownEvaluator::default());
     let result = search.search(&p, &[], &Limits::depth(3), |_| {});
     assert_eq!(p.format_move(result.best_move.unwrap()), "g8-h8");
@@ -25,7 +28,7 @@ fn alpha_beta_and_mcts_find_the_king_capture() {
 
 #[test]
 fn alpha_beta_searches_the_start_position() {
-    let start = damero_tumbling_down::Position::start(Rules::default());
+    let start = damero_tumbling_down::TumblingDown::start(TumblingDownRules::default());
     let mut search = AlphaBeta::new(AlphaBetaConfig::default(), TumblingDownEvaluator::default());
     let result = search.search(&start, &[], &Limits::depth(3), |_| {});
     assert_eq!(result.depth, 3);

@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use damero_core::{Color, Game, MoveList};
-use damero_cross::{CrossMove, CrossPosition, Rules};
+use damero_cross::{Cross, CrossRules, Move};
 
 /// Writes a FEN from space-separated place lists (`"a1 b2 cd45"`), so a test
 /// names its pieces instead of spelling digit runs.
@@ -44,37 +44,37 @@ pub fn fen_of(black: &str, white: &str, side: Color) -> String {
 }
 
 /// The position with these pieces (see [`fen_of`]), default rules.
-pub fn position(black: &str, white: &str, side: Color) -> CrossPosition {
+pub fn position(black: &str, white: &str, side: Color) -> Cross {
     let fen = fen_of(black, white, side);
-    CrossPosition::from_fen(&fen, Rules::default()).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    Cross::from_fen(&fen, CrossRules::default()).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 /// The legal move texts (sorted).
-pub fn texts(p: &CrossPosition) -> Vec<String> {
+pub fn texts(p: &Cross) -> Vec<String> {
     p.legal_move_texts()
 }
 
 /// The legal move texts that start with `prefix`.
-pub fn texts_from(p: &CrossPosition, prefix: &str) -> Vec<String> {
+pub fn texts_from(p: &Cross, prefix: &str) -> Vec<String> {
     texts(p).into_iter().filter(|t| t.starts_with(prefix)).collect()
 }
 
 /// The legal moves.
-pub fn moves(p: &CrossPosition) -> MoveList<CrossMove> {
+pub fn moves(p: &Cross) -> MoveList<Move> {
     let mut list = MoveList::new();
     p.legal_moves(&mut list);
     list
 }
 
 /// The position after playing `text`.
-pub fn after(p: &CrossPosition, text: &str) -> CrossPosition {
+pub fn after(p: &Cross, text: &str) -> Cross {
     let mut next = *p;
     next.try_play(text).unwrap_or_else(|e| panic!("{text}: {e}"));
     next
 }
 
 /// The places holding pieces of `color`, as sorted names.
-pub fn places(p: &CrossPosition, color: Color) -> Vec<String> {
+pub fn places(p: &Cross, color: Color) -> Vec<String> {
     let mut names: Vec<String> = p.squares(color).squares().map(|s| s.to_string()).collect();
     names.extend(p.vertex_pieces(color).map(|v| v.to_string()));
     names.sort();

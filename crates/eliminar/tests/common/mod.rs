@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use damero_core::{Bitboard, Color, Square, splitmix64};
-use damero_eliminar::{Position, Rules};
+use damero_eliminar::{Eliminar, EliminarRules, Setup};
 
 /// A board as characters: `cells[rank][file]`, rank 0 = rank 1, holding
 /// `'w'`, `'b'` or `'.'`; plus the side to move (`'w'` or `'b'`).
@@ -203,7 +203,7 @@ impl TestRng {
 
 /// A random position: each square empty with probability `empty_percent`%,
 /// else White or Black evenly; random side to move.
-pub fn random_position(rng: &mut TestRng, empty_percent: u64, rules: Rules) -> Position {
+pub fn random_position(rng: &mut TestRng, empty_percent: u64, rules: EliminarRules) -> Eliminar {
     let mut white = Bitboard::EMPTY;
     let mut black = Bitboard::EMPTY;
     for sq in Bitboard::FULL {
@@ -216,16 +216,16 @@ pub fn random_position(rng: &mut TestRng, empty_percent: u64, rules: Rules) -> P
         }
     }
     let side = if rng.below(2) == 0 { Color::White } else { Color::Black };
-    Position::from_pieces(white, black, side, rules).unwrap()
+    Eliminar::from_setup(Setup { white, black, side_to_move: side }, rules).unwrap()
 }
 
 /// Our perft, plain (no bulk counting), for cross-checks.
-pub fn perft(position: &Position, depth: u32) -> u64 {
+pub fn perft(position: &Eliminar, depth: u32) -> u64 {
     damero_search::perft(position, depth)
 }
 
 /// The position with White on `white`, Black on `black` (square names).
-pub fn position(white: &[&str], black: &[&str], side: Color, rules: Rules) -> Position {
+pub fn position(white: &[&str], black: &[&str], side: Color, rules: EliminarRules) -> Eliminar {
     let set = |names: &[&str]| names.iter().map(|n| n.parse::<Square>().unwrap()).collect::<Bitboard>();
-    Position::from_pieces(set(white), set(black), side, rules).unwrap()
+    Eliminar::from_setup(Setup { white: set(white), black: set(black), side_to_move: side }, rules).unwrap()
 }

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use damero_core::{Color, Game, Square, Stack, StackBoard};
-use damero_tumbling_down::{Position, Rules, Variant};
+use damero_tumbling_down::{Setup, TumblingDown, TumblingDownRules, Variant};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -18,12 +18,12 @@ pub fn fen(ranks: [&str; 8], side: &str) -> String {
 }
 
 /// Parses `text` under `rules`, panicking with the error.
-pub fn pos(text: &str, rules: Rules) -> Position {
-    Position::from_fen(text, rules).unwrap_or_else(|e| panic!("{text}: {e}"))
+pub fn pos(text: &str, rules: TumblingDownRules) -> TumblingDown {
+    TumblingDown::from_fen(text, rules).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 /// Plays `text`, panicking with the error.
-pub fn play(p: &mut Position, text: &str) {
+pub fn play(p: &mut TumblingDown, text: &str) {
     p.try_play(text).unwrap_or_else(|e| panic!("{text} at {}: {e}", p.fen()));
 }
 
@@ -49,7 +49,7 @@ fn on_board(file: i32, rank: i32) -> bool {
 
 impl Reference {
     /// The model of `p` (read through the core `Stack` API only).
-    pub fn of(p: &Position) -> Reference {
+    pub fn of(p: &TumblingDown) -> Reference {
         let squares = Square::all().map(|sq| p.stack(sq).pieces().collect()).collect();
         let rules = p.rules();
         Reference {
@@ -211,7 +211,12 @@ impl Reference {
 
 /// A random position: `squares` random squares share the pieces (`per_side` of
 /// each colour, in random order), so stacks are tall and mixed; random side.
-pub fn scattered(rng: &mut SmallRng, squares: usize, per_side: usize, rules: Rules) -> Position {
+pub fn scattered(
+    rng: &mut SmallRng,
+    squares: usize,
+    per_side: usize,
+    rules: TumblingDownRules,
+) -> TumblingDown {
     let mut all: Vec<Square> = Square::all().collect();
     all.shuffle(rng);
     let chosen = &all[..squares.clamp(1, 64)];
@@ -223,12 +228,13 @@ pub fn scattered(rng: &mut SmallRng, squares: usize, per_side: usize, rules: Rul
         board.push(chosen[rng.random_range(0..chosen.len())], piece);
     }
     let side = if rng.random_bool(0.5) { Color::White } else { Color::Black };
-    Position::from_board(board, side, rules).expect("at most 29 a side")
+    TumblingDown::from_setup(Setup { board, side_to_move: side, winner: None }, rules)
+        .expect("at most 29 a side")
 }
 
 /// A position reached by `plies` random moves from the start (fewer if the game ends).
-pub fn random_game_position(rng: &mut SmallRng, rules: Rules, plies: usize) -> Position {
-    let mut p = Position::start(rules);
+pub fn random_game_position(rng: &mut SmallRng, rules: TumblingDownRules, plies: usize) -> TumblingDown {
+    let mut p = TumblingDown::start(rules);
     let mut moves = damero_core::MoveList::new();
     for _ in 0..plies {
         p.legal_moves(&mut moves);
@@ -253,16 +259,17 @@ pub fn stack(letters: &str) -> Stack {
 
 /// A position with the given stacks (`("d4", "bbw")`, bottom to top), the
 /// other squares empty, `side` (`"b"` or `"w"`) to move.
-pub fn setup(stacks: &[(&str, &str)], side: &str, rules: Rules) -> Position {
+pub fn setup(stacks: &[(&str, &str)], side: &str, rules: TumblingDownRules) -> TumblingDown {
     let mut board = StackBoard::EMPTY;
     for &(square, letters) in stacks {
         board.set(square.parse().expect("square"), stack(letters));
     }
     let side = Color::from_name(side).expect("side");
-    Position::from_board(board, side, rules).expect("at most 29 a side")
+    TumblingDown::from_setup(Setup { board, side_to_move: side, winner: None }, rules)
+        .expect("at most 29 a side")
 }
 
 /// The stack on `square` as text (`.`, `b`, `[bbw]`).
-pub fn at(p: &Position, square: &str) -> String {
+pub fn at(p: &TumblingDown, square: &str) -> String {
     p.stack(square.parse().expect("square")).to_string()
 }

@@ -10,6 +10,7 @@ use core::fmt;
 /// ask the position for its squares ([`Draughts::move_squares`](crate::Draughts::move_squares))
 /// or its text ([`Game::format_move`](damero_core::Game::format_move)).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move(u64);
 
 const CAPTURED_MASK: u64 = (1 << 36) - 1;

@@ -1,4 +1,5 @@
-//! A static evaluation for the four rule sets.
+//! The hand-set evaluation: six terms with values chosen by hand, kept as
+//! the baseline the trained evaluation is measured against.
 
 use core::marker::PhantomData;
 
@@ -9,14 +10,14 @@ use crate::layout::{BOTTOM_ROW, TOP_ROW, VALID, rank_of};
 use crate::position::Draughts;
 use crate::variant::Variant;
 
-/// Material (men and kings, a flying king worth three men, a short king one
+/// The hand-set baseline (`eval=hand`): material (men and kings, a flying king worth three men, a short king one
 /// and a half), advancement of men towards the crowning row, a guard on the
 /// back row while the opponent still has men, mobility (quiet moves of each
 /// side) and a small tempo bonus for the side to move. Positions with a capture
 /// pending are not quiet: quiescence must play the captures
 /// ([`may_stand_pat`](Evaluator::may_stand_pat) is false there).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DraughtsEvaluator<V: Variant> {
+pub struct HandEvaluator<V: Variant> {
     /// Value of a man.
     pub man: i32,
     /// Value of a king.
@@ -32,9 +33,9 @@ pub struct DraughtsEvaluator<V: Variant> {
     variant: PhantomData<V>,
 }
 
-impl<V: Variant> Default for DraughtsEvaluator<V> {
+impl<V: Variant> Default for HandEvaluator<V> {
     fn default() -> Self {
-        DraughtsEvaluator {
+        HandEvaluator {
             man: 100,
             king: if V::FLYING_KINGS { 300 } else { 150 },
             advancement: 3,
@@ -59,7 +60,7 @@ fn advancement(men: u64, color: Color) -> i32 {
     total
 }
 
-impl<V: Variant> DraughtsEvaluator<V> {
+impl<V: Variant> HandEvaluator<V> {
     fn side_score(&self, position: &Draughts<V>, color: Color) -> i32 {
         let own = position.pieces[color.index()];
         let opponent = position.pieces[1 - color.index()];
@@ -75,7 +76,7 @@ impl<V: Variant> DraughtsEvaluator<V> {
     }
 }
 
-impl<V: Variant> Evaluator<Draughts<V>> for DraughtsEvaluator<V> {
+impl<V: Variant> Evaluator<Draughts<V>> for HandEvaluator<V> {
     fn evaluate(&self, position: &Draughts<V>) -> i32 {
         let us = position.side;
         let mut score = self.side_score(position, us) - self.side_score(position, !us) + self.tempo;

@@ -3,12 +3,18 @@
 //! [`check_conformance`] plays random games and, at every position, checks the
 //! [`Game`] contract: generated moves are unique and play, notation
 //! round-trips, the incremental hash equals the one computed from scratch,
-//! and the outcome agrees with "no legal move".
+//! the move order is a function of the position, and the outcome agrees
+//! with "no legal move". [`perft`] reads and runs perft suites, in one data
+//! format for every game.
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::{Game, GameRecord, MoveList, Outcome, Playout};
+
+pub mod perft;
+
+pub use perft::{PerftCase, read_perft_suite, run_perft_suite};
 
 /// What the suite saw, so a caller can assert that it really explored.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -45,9 +51,21 @@ pub fn check_position<G: Game>(position: &G) -> MoveList<G::Move> {
 
     let mut moves = MoveList::new();
     position.legal_moves(&mut moves);
+    // The move order is a function of the position (the Game contract): a
+    // second generation, and the same position rebuilt from its FEN, list
+    // the same moves in the same order.
+    let mut again = MoveList::new();
+    position.legal_moves(&mut again);
+    assert_eq!(moves, again, "two generations list the moves in different orders at {fen}");
     let mut reread_moves = MoveList::new();
     reread.legal_moves(&mut reread_moves);
-    assert_eq!(moves.len(), reread_moves.len(), "re-read FEN has other moves: {fen}");
+    assert_eq!(moves, reread_moves, "the position rebuilt from its FEN orders its moves differently: {fen}");
+    assert!(
+        moves.len() <= G::MAX_LEGAL_MOVES,
+        "{} legal moves at {fen}, above MAX_LEGAL_MOVES = {}",
+        moves.len(),
+        G::MAX_LEGAL_MOVES
+    );
 
     assert_eq!(position.count_legal_moves(), moves.len() as u64, "count_legal_moves disagrees at {fen}");
     for (i, a) in moves.iter().enumerate() {

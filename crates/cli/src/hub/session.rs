@@ -1,0 +1,228 @@
+//! One game of one rule set: the position the interface set, the engine,
+//! and the search running on its own thread.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+
+use damero_core::{Game, GameRecord, MoveList};
+use damero_draughts::{Draughts, DraughtsEvaluator, Variant};
+use damero_search::{Engine, EngineSpec, KNOWN, Limits, PROVEN, Score, SearchInfo, SearchResult, WIN};
+
+use super::Output;
+use super::encoding::{read_move, read_position, write_move};
+use super::protocol::quote;
+
+/// What the interface asks of one search.
+#[derive(Clone, Debug)]
+pub struct SearchPlan {
+    /// The limits while searching (for a ponder search, without the time).
+    pub limits: Limits,
+    /// A ponder search: the time it gets once `ponder-hit` comes.
+    pub ponder_time: Option<Limits>,
+}
+
+/// The game of one rule set, behind the object the protocol loop holds.
+pub trait Backend: Send {
+    /// Sets the position (`None`: the start) and plays `moves` from it.
+    fn set_position(&mut self, position: Option<&str>, moves: &[String]) -> Result<(), String>;
+    /// Forgets the earlier searches.
+    fn new_game(&mut self);
+    /// Starts a search on its own thread; it writes `info` lines and
+    /// finally `done`.
+    fn go(&mut self, plan: SearchPlan, out: Output);
+    /// Ends the search, if one runs, and waits for its `done`.
+    fn stop(&mut self);
+    /// A ponder search now runs on the clock.
+    fn ponder_hit(&mut self);
+}
+
+struct Running<V: Variant> {
+    stop: Arc<AtomicBool>,
+    handle: JoinHandle<Engine<Draughts<V>, DraughtsEvaluator<V>>>,
+    ponder_time: Option<Limits>,
+    legal_moves: usize,
+}
+
+/// A [`Backend`] for the draughts rule set `V`.
+pub struct Session<V: Variant> {
+    record: GameRecord<Draughts<V>>,
+    /// `None` while a search has it.
+    engine: Option<Engine<Draughts<V>, DraughtsEvaluator<V>>>,
+    running: Option<Running<V>>,
+    /// Limits every search keeps (a `strength` below the top).
+    strength_limits: Limits,
+    spec: EngineSpec,
+}
+
+fn fresh_engine<V: Variant>(spec: &EngineSpec) -> Engine<Draughts<V>, DraughtsEvaluator<V>> {
+    let mut engine = Engine::new(spec, DraughtsEvaluator::default());
+    engine.new_game();
+    engine
+}
+
+impl<V: Variant> Session<V> {
+    /// A session playing `spec` from the start position; the engine's
+    /// tables are taken now, before any clock runs.
+    pub fn new(spec: &EngineSpec) -> Session<V> {
+        Session {
+            record: GameRecord::new(Draughts::<V>::start(Default::default())),
+            engine: Some(fresh_engine(spec)),
+            running: None,
+            strength_limits: spec.limits(),
+            spec: spec.clone(),
+        }
+    }
+
+    fn reclaim(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.stop.store(true, Ordering::Relaxed);
+            // A search thread that panicked (a bug) took its engine with
+            // it: start a fresh one rather than go down.
+            let engine = running.handle.join().unwrap_or_else(|_| fresh_engine(&self.spec));
+            self.engine = Some(engine);
+        }
+    }
+}
+
+impl<V: Variant> Backend for Session<V> {
+    fn set_position(&mut self, position: Option<&str>, moves: &[String]) -> Result<(), String> {
+        self.stop();
+        let rules = Default::default();
+        let start = match position {
+            Some(text) => read_position::<V>(text, rules)?,
+            None => Draughts::<V>::start(rules),
+        };
+        let mut record = GameRecord::new(start);
+        for text in moves {
+            let mv = read_move(record.position(), text)
+                .map_err(|e| format!("{e} after {}", record.moves().len()))?;
+            record.play(mv);
+        }
+        self.record = record;
+        Ok(())
+    }
+
+    fn new_game(&mut self) {
+        self.stop();
+        if let Some(engine) = &mut self.engine {
+            engine.new_game();
+        }
+    }
+
+    fn go(&mut self, plan: SearchPlan, out: Output) {
+        self.stop();
+        let mut engine = self.engine.take().unwrap_or_else(|| fresh_engine(&self.spec));
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut limits = plan.limits;
+        limits.depth = min_option(limits.depth, self.strength_limits.depth);
+        limits.nodes = min_option(limits.nodes, self.strength_limits.nodes);
+        limits.stop = Some(Arc::clone(&stop));
+        let mut moves = MoveList::new();
+        self.record.position().legal_moves(&mut moves);
+        let record = self.record.clone();
+        let handle = std::thread::spawn(move || {
+            let root = *record.position();
+            let result = engine.think_with(&record, &limits, |info| out.line(&info_line(&root, info)));
+            out.line(&done_line(&root, &result));
+            engine
+        });
+        self.running =
+            Some(Running { stop, handle, ponder_time: plan.ponder_time, legal_moves: moves.len() });
+    }
+
+    fn stop(&mut self) {
+        self.reclaim();
+    }
+
+    fn ponder_hit(&mut self) {
+        let Some(running) = &mut self.running else { return };
+        let Some(limits) = running.ponder_time.take() else { return };
+        let time = match limits.clock {
+            Some(clock) => Some(clock.budget(running.legal_moves).soft),
+            None => limits.hard_time,
+        };
+        if let Some(time) = time {
+            let stop = Arc::clone(&running.stop);
+            // The clock starts now: a timer ends the search at its budget
+            // (each search has its own flag, so a late timer is harmless).
+            std::thread::spawn(move || {
+                std::thread::sleep(time);
+                stop.store(true, Ordering::Relaxed);
+            });
+        }
+    }
+}
+
+fn min_option<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// A score in men, as Scan writes it: an evaluation in hundredths of a man
+/// (damero's centipawns) as a decimal; a proven win in `n` plies as
+/// `100 - n/100` (pydraughts reads a score over 90 as a win and `10000 -
+/// 100·score` as its distance in plies); a result known from an endgame
+/// database as ±80.
+pub fn score_in_men(score: Score) -> String {
+    let value = score.0;
+    let hundredths = if value >= PROVEN {
+        10_000 - (WIN - value)
+    } else if value <= -PROVEN {
+        -(10_000 - (WIN + value))
+    } else if value >= KNOWN {
+        8000
+    } else if value <= -KNOWN {
+        -8000
+    } else {
+        value.clamp(-7999, 7999)
+    };
+    format!("{:.2}", f64::from(hundredths) / 100.0)
+}
+
+fn pv_text<V: Variant>(root: &Draughts<V>, pv: &[damero_draughts::Move]) -> String {
+    let mut position = *root;
+    let mut texts = Vec::with_capacity(pv.len());
+    for &mv in pv {
+        texts.push(write_move(&position, mv));
+        position.play(mv);
+    }
+    texts.join(" ")
+}
+
+/// `info depth=... sel-depth=... score=... nodes=... time=... nps=... pv="..."`
+/// (time in seconds, nps in millions per second, as Scan writes them).
+pub fn info_line<V: Variant>(root: &Draughts<V>, info: &SearchInfo<Draughts<V>>) -> String {
+    let seconds = info.time.as_secs_f64();
+    format!(
+        "info depth={} sel-depth={} score={} nodes={} time={:.3} nps={:.3} pv={}",
+        info.depth,
+        info.seldepth,
+        score_in_men(info.score),
+        info.nodes,
+        seconds,
+        info.nodes as f64 / seconds.max(1e-6) / 1e6,
+        quote(&pv_text(root, &info.pv))
+    )
+}
+
+/// `done move=... [ponder=...]`, or a bare `done` when there is no move.
+pub fn done_line<V: Variant>(root: &Draughts<V>, result: &SearchResult<Draughts<V>>) -> String {
+    let Some(best) = result.best_move else { return "done".to_owned() };
+    let mut line = format!("done move={}", write_move(root, best));
+    if result.pv.first() == Some(&best)
+        && let Some(&answer) = result.pv.get(1)
+    {
+        let mut after = *root;
+        after.play(best);
+        line.push_str(&format!(" ponder={}", write_move(&after, answer)));
+    }
+    line
+}
+
+/// The limits of a ponder search before `ponder-hit`: no time.
+pub fn without_time(limits: &Limits) -> Limits {
+    Limits { soft_time: None, hard_time: None, clock: None, ..limits.clone() }
+}

@@ -1,0 +1,82 @@
+//! `damero tune`: fit the trained evaluation's weights to self-play data.
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+
+use damero_core::{Color, Game, Outcome};
+use damero_draughts::eval::{TrainingSample, TuneOptions, Weights, fit};
+use damero_draughts::{Draughts, English, Russian, Spanish, Variant, Zisnella};
+use damero_search::Sample;
+
+use crate::CliError;
+
+/// `damero tune GAME --data FILE... --out WEIGHTS`.
+pub struct Tune {
+    pub game: String,
+    pub data: Vec<PathBuf>,
+    pub out: PathBuf,
+    pub start: Option<PathBuf>,
+    pub options: TuneOptions,
+}
+
+impl Tune {
+    pub fn run(self) -> Result<(), CliError> {
+        match self.game.as_str() {
+            "russian" => self.fit(Russian::start(Default::default())),
+            "zisnella" => self.fit(Zisnella::start(Default::default())),
+            "spanish" => self.fit(Spanish::start(Default::default())),
+            "english" => self.fit(English::start(Default::default())),
+            other => Err(CliError::new(format!(
+                "tune fits the draughts evaluation (russian, zisnella, spanish, english), not '{other}'"
+            ))),
+        }
+    }
+
+    fn fit<V: Variant>(self, start: Draughts<V>) -> Result<(), CliError> {
+        let rules = start.rules();
+        let mut samples = Vec::new();
+        for path in &self.data {
+            let file = std::fs::File::open(path)
+                .map_err(|e| CliError::new(format!("cannot open {}: {e}", path.display())))?;
+            for (number, line) in BufReader::new(file).lines().enumerate() {
+                let line = line.map_err(|e| CliError::new(format!("{}: {e}", path.display())))?;
+                let Some(sample) = Sample::<Draughts<V>>::parse(&line, rules) else { continue };
+                let sample =
+                    sample.map_err(|e| CliError::new(format!("{}:{}: {e}", path.display(), number + 1)))?;
+                let result = match sample.outcome {
+                    Outcome::Win(Color::White) => 1.0,
+                    Outcome::Win(Color::Black) => 0.0,
+                    Outcome::Draw => 0.5,
+                };
+                samples.push(TrainingSample {
+                    position: sample.position,
+                    result,
+                    search_score: sample.score,
+                });
+            }
+        }
+        if samples.len() < 20 {
+            return Err(CliError::new(format!("only {} samples: tune needs at least 20", samples.len())));
+        }
+        let start_weights = match &self.start {
+            Some(path) => Weights::read(path, V::NAME)?,
+            None => Weights::material(V::NAME, 100, if V::FLYING_KINGS { 300 } else { 150 }),
+        };
+        eprintln!("fitting {} parameters to {} positions", damero_draughts::eval::PARAMETERS, samples.len());
+        let (weights, report) = fit(&samples, &start_weights, &self.options, |iteration, loss| {
+            eprintln!("iteration {iteration}: training loss {loss:.6}");
+        });
+        std::fs::write(&self.out, weights.to_bytes())
+            .map_err(|e| CliError::new(format!("cannot write {}: {e}", self.out.display())))?;
+        println!("positions: {} training, {} held out", report.training, report.holdout);
+        println!("scale K: {:.1} centipawns", report.scale);
+        println!("training loss: {:.6} -> {:.6}", report.training_loss.0, report.training_loss.1);
+        println!("held-out loss: {:.6} -> {:.6}", report.holdout_loss.0, report.holdout_loss.1);
+        println!("scalar weights (middlegame, endgame):");
+        for (name, mg, eg) in weights.scalars() {
+            println!("  {name:<28} {mg:>6} {eg:>6}");
+        }
+        println!("weights written to {}", self.out.display());
+        Ok(())
+    }
+}

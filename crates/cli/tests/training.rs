@@ -1,0 +1,114 @@
+//! `damero selfplay`, `damero tune` and `eval=` in engine specs: the
+//! training loop of the draughts evaluation, end to end on tiny data.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn damero(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_damero")).args(args).output().expect("run damero")
+}
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("damero-training-{}-{name}", std::process::id()))
+}
+
+fn selfplay(out: &Path, extra: &[&str]) -> String {
+    let mut args = vec!["selfplay", "russian", "--games", "6", "--nodes", "200", "--seed", "4", "--quiet"];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&["--out", out.to_str().unwrap()]);
+    let output = damero(&args);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    std::fs::read_to_string(out).unwrap()
+}
+
+/// The sample lines without the `#` header (which names the shard).
+fn samples(text: &str) -> Vec<String> {
+    text.lines().filter(|l| !l.starts_with('#')).map(str::to_owned).collect()
+}
+
+#[test]
+fn selfplay_is_reproducible_and_shards_concatenate() {
+    let whole = temp("whole.txt");
+    let first = selfplay(&whole, &[]);
+    let again = selfplay(&whole, &["--threads", "2"]);
+    assert_eq!(first, again, "the same seed must give the same file whatever the threads");
+    let lines = samples(&first);
+    assert!(lines.len() > 20, "{} samples", lines.len());
+    for line in &lines {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields.len(), 3, "{line}");
+        assert!(fields[1].parse::<i32>().is_ok(), "{line}");
+        assert!(["1-0", "0-1", "1/2-1/2"].contains(&fields[2]), "{line}");
+    }
+    let mut shards = Vec::new();
+    for shard in ["0/3", "1/3", "2/3"] {
+        let path = temp(&format!("shard-{}.txt", &shard[..1]));
+        shards.extend(samples(&selfplay(&path, &["--shard", shard])));
+        std::fs::remove_file(path).unwrap();
+    }
+    assert_eq!(shards, lines);
+    std::fs::remove_file(whole).unwrap();
+}
+
+#[test]
+fn tune_writes_weights_that_an_engine_spec_loads() {
+    let data = temp("tune-data.txt");
+    selfplay(&data, &[]);
+    let weights = temp("tune.dew");
+    let output = damero(&[
+        "tune",
+        "russian",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        weights.to_str().unwrap(),
+        "--iterations",
+        "50",
+    ]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(text.contains("held-out loss"), "{text}");
+    let spec = format!("alphabeta:depth=2,eval={}", weights.display());
+    let output = damero(&["bestmove", "russian", "--engine", &spec]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("bestmove "));
+    // Weights of one rule set are refused by another.
+    let output = damero(&["bestmove", "english", "--engine", &spec]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("fitted for russian"));
+    std::fs::remove_file(data).unwrap();
+    std::fs::remove_file(weights).unwrap();
+}
+
+#[test]
+fn bad_training_input_is_a_clear_error() {
+    let bad = temp("bad.txt");
+    std::fs::write(&bad, "W:Wa1:Bh8\tnot-a-number\t1-0\n").unwrap();
+    let out = temp("never.dew");
+    let output =
+        damero(&["tune", "russian", "--data", bad.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains(":1: bad score"), "{err}");
+    assert!(!out.exists());
+    std::fs::remove_file(bad).unwrap();
+    for args in [
+        &["tune", "cross", "--data", "x", "--out", "y"][..],
+        &["selfplay", "russian", "--shard", "3/3", "--out", "/tmp/x"],
+        &["selfplay", "russian", "--opening-plies", "5..2", "--out", "/tmp/x"],
+        &["bestmove", "russian", "--engine", "alphabeta:depth=2,eval=nosuch"],
+        &[
+            "match",
+            "russian",
+            "--white",
+            "alphabeta:depth=1,eval=hand",
+            "--black",
+            "alphabeta:depth=1,eval=x",
+        ],
+    ] {
+        let output = damero(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}

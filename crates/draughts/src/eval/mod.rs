@@ -1,0 +1,154 @@
+//! Static evaluation for the four rule sets: a trained pattern evaluation
+//! (the default where fitted weights ship) and the hand-set baseline.
+//!
+//! [`DraughtsEvaluator`] is what the search uses. By name (an engine spec's
+//! `eval=NAME`, [`Evaluator::named`]):
+//! - `trained`: the weights fitted by `damero tune` that ship in the crate
+//!   (`crates/draughts/weights/`, read at compile time); the default for
+//!   the rule sets that have them;
+//! - `hand`: the hand-set [`HandEvaluator`], the baseline;
+//! - any other name: a weights file written by `damero tune`.
+//!
+//! Positions with a capture pending are not quiet: quiescence must play the
+//! captures ([`may_stand_pat`](Evaluator::may_stand_pat) is false there).
+
+mod features;
+mod hand;
+mod pattern;
+mod train;
+mod weights;
+
+use std::sync::{Arc, OnceLock};
+
+use damero_core::{Color, Evaluator, UnknownEvaluator};
+
+pub use features::{FEATURE_SET, PARAMETERS};
+pub use hand::HandEvaluator;
+pub use train::{TrainingSample, TuneOptions, TuneReport, fit};
+pub use weights::{Weights, WeightsError};
+
+use crate::Move;
+use crate::position::Draughts;
+use crate::variant::Variant;
+
+/// The shipped weights of a rule set, if it has any.
+fn shipped_bytes(game: &str) -> Option<&'static [u8]> {
+    match game {
+        "russian" => Some(include_bytes!("../../weights/russian.dew")),
+        "english" => Some(include_bytes!("../../weights/english.dew")),
+        _ => None,
+    }
+}
+
+/// The shipped weights, expanded once per rule set.
+fn shipped_tables(game: &str) -> Option<Arc<pattern::Tables>> {
+    static RUSSIAN: OnceLock<Arc<pattern::Tables>> = OnceLock::new();
+    static ENGLISH: OnceLock<Arc<pattern::Tables>> = OnceLock::new();
+    let cell = match game {
+        "russian" => &RUSSIAN,
+        "english" => &ENGLISH,
+        _ => return None,
+    };
+    let bytes = shipped_bytes(game)?;
+    Some(Arc::clone(cell.get_or_init(|| {
+        // A test reads every shipped file, so this cannot fail in a build
+        // that passed its tests.
+        let weights = Weights::from_bytes(bytes, game).expect("shipped weights are valid");
+        Arc::new(pattern::Tables::new(&weights))
+    })))
+}
+
+/// The evaluation the search uses: trained patterns or the hand-set
+/// baseline (see the [module docs](self)).
+#[derive(Clone, Debug)]
+pub struct DraughtsEvaluator<V: Variant> {
+    kind: Kind<V>,
+}
+
+#[derive(Clone, Debug)]
+enum Kind<V: Variant> {
+    Hand(HandEvaluator<V>),
+    Trained(Arc<pattern::Tables>),
+}
+
+impl<V: Variant> Default for DraughtsEvaluator<V> {
+    /// The trained evaluation where weights ship for the rule set, else the
+    /// hand-set one.
+    fn default() -> Self {
+        DraughtsEvaluator::trained().unwrap_or_else(DraughtsEvaluator::hand)
+    }
+}
+
+impl<V: Variant> DraughtsEvaluator<V> {
+    /// The hand-set baseline.
+    pub fn hand() -> Self {
+        DraughtsEvaluator { kind: Kind::Hand(HandEvaluator::default()) }
+    }
+
+    /// The shipped trained weights, if this rule set has them.
+    pub fn trained() -> Option<Self> {
+        shipped_tables(V::NAME).map(|tables| DraughtsEvaluator { kind: Kind::Trained(tables) })
+    }
+
+    /// An evaluation with these weights.
+    ///
+    /// # Errors
+    /// [`WeightsError::WrongGame`] when they were fitted for another rule set.
+    pub fn with_weights(weights: &Weights) -> Result<Self, WeightsError> {
+        if weights.game() != V::NAME {
+            return Err(WeightsError::WrongGame {
+                found: weights.game().to_owned(),
+                expected: V::NAME.to_owned(),
+            });
+        }
+        Ok(DraughtsEvaluator { kind: Kind::Trained(Arc::new(pattern::Tables::new(weights))) })
+    }
+
+    /// Whether this is the trained evaluation.
+    pub fn is_trained(&self) -> bool {
+        matches!(self.kind, Kind::Trained(_))
+    }
+}
+
+impl<V: Variant> Evaluator<Draughts<V>> for DraughtsEvaluator<V> {
+    #[inline]
+    fn evaluate(&self, position: &Draughts<V>) -> i32 {
+        match &self.kind {
+            Kind::Hand(hand) => hand.evaluate(position),
+            Kind::Trained(tables) => {
+                let white = tables.white_score(position);
+                let score = if position.side == Color::White { white } else { -white };
+                score.clamp(-Self::MAX_EVAL, Self::MAX_EVAL)
+            }
+        }
+    }
+
+    fn is_noisy(&self, _position: &Draughts<V>, mv: Move) -> bool {
+        mv.is_capture()
+    }
+
+    fn may_stand_pat(&self, position: &Draughts<V>) -> bool {
+        !position.has_capture()
+    }
+
+    fn named(&self, name: &str) -> Result<Self, UnknownEvaluator> {
+        match name {
+            "default" => Ok(DraughtsEvaluator::default()),
+            "hand" => Ok(DraughtsEvaluator::hand()),
+            "trained" => DraughtsEvaluator::trained().ok_or_else(|| UnknownEvaluator {
+                name: name.to_owned(),
+                reason: format!("no trained weights ship for {}", V::NAME),
+            }),
+            path => {
+                let unknown = |reason: String| UnknownEvaluator { name: name.to_owned(), reason };
+                let weights = Weights::read(std::path::Path::new(path), V::NAME).map_err(|e| {
+                    unknown(format!("not 'hand', 'trained' or 'default', and not a weights file: {e}"))
+                })?;
+                DraughtsEvaluator::with_weights(&weights).map_err(|e| unknown(e.to_string()))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

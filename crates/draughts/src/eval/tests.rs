@@ -1,0 +1,143 @@
+use damero_core::{Color, Evaluator, Game, MoveList};
+
+use super::features::{PARAMETERS, sparse};
+use super::*;
+use crate::{English, EnglishVariant, Russian, RussianRules, RussianVariant};
+
+/// Positions from seeded random games.
+fn random_positions<V: Variant>(start: Draughts<V>, games: u64, seed: u64) -> Vec<(Draughts<V>, f64)> {
+    let mut out = Vec::new();
+    let mut moves = MoveList::new();
+    for game in 0..games {
+        let mut state = damero_core::splitmix64(seed ^ game).1;
+        let mut position = start;
+        let mut seen = Vec::new();
+        for _ in 0..200 {
+            position.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            seen.push(position);
+            let (next, random) = damero_core::splitmix64(state);
+            state = next;
+            position.play(moves[((u128::from(random) * moves.len() as u128) >> 64) as usize]);
+        }
+        let result = match position.outcome() {
+            Some(outcome) => outcome.score_for(Color::White),
+            None => 0.5,
+        };
+        out.extend(seen.into_iter().map(|p| (p, result)));
+    }
+    out
+}
+
+/// The position turned half round with the colours swapped.
+fn flipped<V: Variant>(position: &Draughts<V>) -> Draughts<V> {
+    let turn = |bits: u64| bits.reverse_bits() >> 28;
+    let mut p = *position;
+    p.pieces = [turn(position.pieces[1]), turn(position.pieces[0])];
+    p.kings = turn(position.kings);
+    p.side = !position.side;
+    p.hash = p.compute_hash();
+    p
+}
+
+fn pseudo_random_weights(game: &str, seed: u64) -> Weights {
+    let params: Vec<f64> =
+        (0..PARAMETERS as u64).map(|i| (damero_core::splitmix64(seed ^ i).1 % 201) as f64 - 100.0).collect();
+    Weights::from_params(game, &params)
+}
+
+fn check_tables_match_features<V: Variant>(start: Draughts<V>) {
+    let weights = pseudo_random_weights(V::NAME, 5);
+    let evaluator = DraughtsEvaluator::<V>::with_weights(&weights).unwrap();
+    let Kind::Trained(tables) = &evaluator.kind else { unreachable!() };
+    let mut row = Vec::new();
+    for (position, _) in random_positions(start, 20, 9) {
+        sparse(&position, &mut row);
+        let dot: f64 = row.iter().map(|&(c, v)| f64::from(weights.params()[c as usize]) * f64::from(v)).sum();
+        let fast = tables.white_score(&position);
+        assert!((f64::from(fast) - dot).abs() < 1.0, "{}: tables {fast}, features {dot}", position.fen());
+    }
+}
+
+#[test]
+fn the_fast_tables_compute_the_fitted_model() {
+    check_tables_match_features(Russian::start(RussianRules::default()));
+    check_tables_match_features(English::start(Default::default()));
+}
+
+fn check_colour_symmetry<V: Variant>(start: Draughts<V>) {
+    let evaluator = DraughtsEvaluator::<V>::with_weights(&pseudo_random_weights(V::NAME, 11)).unwrap();
+    for (position, _) in random_positions(start, 20, 3) {
+        let mirror = flipped(&position);
+        assert_eq!(
+            evaluator.evaluate(&position),
+            evaluator.evaluate(&mirror),
+            "{} against {}",
+            position.fen(),
+            mirror.fen()
+        );
+    }
+}
+
+#[test]
+fn both_colours_are_valued_alike() {
+    check_colour_symmetry(Russian::start(RussianRules::default()));
+    check_colour_symmetry(English::start(Default::default()));
+}
+
+#[test]
+fn shipped_weights_are_valid_and_the_default() {
+    for game in ["russian", "english"] {
+        let bytes = shipped_bytes(game).unwrap();
+        Weights::from_bytes(bytes, game).unwrap();
+    }
+    assert!(DraughtsEvaluator::<RussianVariant>::default().is_trained());
+    assert!(DraughtsEvaluator::<EnglishVariant>::default().is_trained());
+    assert!(!DraughtsEvaluator::<crate::SpanishVariant>::default().is_trained());
+}
+
+#[test]
+fn evaluators_by_name() {
+    let any = DraughtsEvaluator::<RussianVariant>::default();
+    assert!(!any.named("hand").unwrap().is_trained());
+    assert!(any.named("trained").unwrap().is_trained());
+    assert!(any.named("default").unwrap().is_trained());
+    let error = any.named("/nonexistent/weights.dew").unwrap_err();
+    assert!(error.reason.contains("cannot read"), "{error}");
+    assert!(DraughtsEvaluator::<crate::ZisnellaVariant>::hand().named("trained").is_err());
+    let path = std::env::temp_dir().join(format!("damero-eval-test-{}.dew", std::process::id()));
+    let weights = pseudo_random_weights("russian", 2);
+    std::fs::write(&path, weights.to_bytes()).unwrap();
+    let loaded = any.named(path.to_str().unwrap()).unwrap();
+    let expected = DraughtsEvaluator::<RussianVariant>::with_weights(&weights).unwrap();
+    let start = Russian::start(RussianRules::default());
+    assert_eq!(loaded.evaluate(&start), expected.evaluate(&start));
+    // Weights of one rule set do not load for another.
+    let english = DraughtsEvaluator::<EnglishVariant>::default();
+    assert!(english.named(path.to_str().unwrap()).is_err());
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn fitting_improves_the_held_out_loss() {
+    let samples: Vec<TrainingSample<RussianVariant>> =
+        random_positions(Russian::start(RussianRules::default()), 300, 1)
+            .into_iter()
+            .step_by(3)
+            .map(|(position, result)| TrainingSample { position, result, search_score: 0 })
+            .collect();
+    assert!(samples.len() > 3000, "{}", samples.len());
+    let start = Weights::material("russian", 100, 300);
+    let options = TuneOptions { lambda: 1.0, iterations: 150, learning_rate: 3.0, ..TuneOptions::default() };
+    let (fitted, report) = fit(&samples, &start, &options, |_, _| {});
+    assert!(report.holdout > 0 && report.training > report.holdout);
+    assert!(
+        report.holdout_loss.1 < report.holdout_loss.0,
+        "held-out loss {:?} did not improve",
+        report.holdout_loss
+    );
+    assert!(report.training_loss.1 < report.training_loss.0);
+    assert_ne!(fitted, start);
+}

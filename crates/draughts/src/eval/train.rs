@@ -1,0 +1,214 @@
+//! Fitting the weights to game results: logistic regression of results on
+//! the features (the "Texel" method), by full-batch Adam over a sparse
+//! design matrix. Deterministic: the same samples and options give the same
+//! weights.
+//!
+//! The model predicts White's expected score `σ(s / K)` from White's
+//! evaluation `s` in centipawns. The target blends the game's result with
+//! the search's own verdict, `λ·result + (1 − λ)·σ(search / K)`; the loss is
+//! the mean squared error plus an L2 penalty on every parameter but
+//! material. `K` is fitted first, to the starting weights, so the scale of
+//! centipawns (a man near 100) stays that of the search's other margins.
+
+use super::features::{PARAMETERS, SCALAR_BASE, sparse};
+use super::weights::Weights;
+use crate::position::Draughts;
+use crate::variant::Variant;
+
+/// One training position.
+#[derive(Clone, Copy, Debug)]
+pub struct TrainingSample<V: Variant> {
+    /// A quiet position.
+    pub position: Draughts<V>,
+    /// The game's result for White: 1, ½ or 0.
+    pub result: f64,
+    /// The search's score for White, in centipawns.
+    pub search_score: i32,
+}
+
+/// How the fit runs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TuneOptions {
+    /// Weight of the game result in the target (the rest is the search score).
+    pub lambda: f64,
+    /// Adam iterations over the whole training set.
+    pub iterations: usize,
+    /// Adam's step size, in centipawns.
+    pub learning_rate: f64,
+    /// L2 penalty per parameter (loss units per centipawn²).
+    pub l2: f64,
+    /// Every `holdout_every`-th sample is held out to measure the fit.
+    pub holdout_every: usize,
+}
+
+impl Default for TuneOptions {
+    fn default() -> TuneOptions {
+        TuneOptions { lambda: 0.7, iterations: 600, learning_rate: 2.0, l2: 2e-7, holdout_every: 10 }
+    }
+}
+
+/// What the fit did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TuneReport {
+    /// Samples fitted on.
+    pub training: usize,
+    /// Samples held out.
+    pub holdout: usize,
+    /// The fitted scale `K` (centipawns).
+    pub scale: f64,
+    /// Training loss of the starting weights, and after.
+    pub training_loss: (f64, f64),
+    /// Held-out loss of the starting weights, and after.
+    pub holdout_loss: (f64, f64),
+}
+
+/// Samples as a sparse matrix, with targets.
+struct Design {
+    offsets: Vec<usize>,
+    columns: Vec<u32>,
+    values: Vec<f32>,
+    results: Vec<f64>,
+    search: Vec<f64>,
+}
+
+impl Design {
+    fn new<V: Variant>(samples: &[&TrainingSample<V>]) -> Design {
+        let mut design = Design {
+            offsets: vec![0],
+            columns: Vec::new(),
+            values: Vec::new(),
+            results: Vec::new(),
+            search: Vec::new(),
+        };
+        let mut row = Vec::new();
+        for sample in samples {
+            sparse(&sample.position, &mut row);
+            for &(c, v) in &row {
+                design.columns.push(c);
+                design.values.push(v);
+            }
+            design.offsets.push(design.columns.len());
+            design.results.push(sample.result);
+            design.search.push(f64::from(sample.search_score));
+        }
+        design
+    }
+
+    fn len(&self) -> usize {
+        self.results.len()
+    }
+
+    fn score(&self, i: usize, weights: &[f64]) -> f64 {
+        (self.offsets[i]..self.offsets[i + 1])
+            .map(|j| weights[self.columns[j] as usize] * f64::from(self.values[j]))
+            .sum()
+    }
+
+    fn target(&self, i: usize, lambda: f64, scale: f64) -> f64 {
+        lambda * self.results[i] + (1.0 - lambda) * sigmoid(self.search[i] / scale)
+    }
+
+    /// Mean squared error of the predictions.
+    fn loss(&self, weights: &[f64], lambda: f64, scale: f64) -> f64 {
+        if self.len() == 0 {
+            return 0.0;
+        }
+        let total: f64 = (0..self.len())
+            .map(|i| (sigmoid(self.score(i, weights) / scale) - self.target(i, lambda, scale)).powi(2))
+            .sum();
+        total / self.len() as f64
+    }
+
+    /// The loss's gradient (without the penalty) into `gradient`.
+    fn gradient(&self, weights: &[f64], lambda: f64, scale: f64, gradient: &mut [f64]) {
+        gradient.iter_mut().for_each(|g| *g = 0.0);
+        let n = self.len().max(1) as f64;
+        for i in 0..self.len() {
+            let p = sigmoid(self.score(i, weights) / scale);
+            let d = 2.0 * (p - self.target(i, lambda, scale)) * p * (1.0 - p) / scale / n;
+            for j in self.offsets[i]..self.offsets[i + 1] {
+                gradient[self.columns[j] as usize] += d * f64::from(self.values[j]);
+            }
+        }
+    }
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The scale `K` minimising the loss of `weights` (golden-section search).
+fn fit_scale(design: &Design, weights: &[f64], lambda: f64) -> f64 {
+    let (mut low, mut high) = (20.0f64, 2000.0f64);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let a = high - ratio * (high - low);
+        let b = low + ratio * (high - low);
+        if design.loss(weights, lambda, a) < design.loss(weights, lambda, b) {
+            high = b;
+        } else {
+            low = a;
+        }
+    }
+    (low + high) / 2.0
+}
+
+/// Whether parameter `i` is material, left free of the penalty.
+fn is_material(i: usize) -> bool {
+    (2 * SCALAR_BASE..2 * SCALAR_BASE + 4).contains(&i)
+}
+
+/// Fits weights to `samples`, starting from `start`; `progress` hears the
+/// iteration and the training loss every 50 iterations.
+pub fn fit<V: Variant>(
+    samples: &[TrainingSample<V>],
+    start: &Weights,
+    options: &TuneOptions,
+    mut progress: impl FnMut(usize, f64),
+) -> (Weights, TuneReport) {
+    let every = options.holdout_every.max(2);
+    let training: Vec<&TrainingSample<V>> =
+        samples.iter().enumerate().filter(|(i, _)| i % every != every - 1).map(|(_, s)| s).collect();
+    let holdout: Vec<&TrainingSample<V>> =
+        samples.iter().enumerate().filter(|(i, _)| i % every == every - 1).map(|(_, s)| s).collect();
+    let train = Design::new(&training);
+    let held = Design::new(&holdout);
+    let mut weights: Vec<f64> = start.params().iter().map(|&p| f64::from(p)).collect();
+    let scale = fit_scale(&train, &weights, options.lambda);
+    let lambda = options.lambda;
+    let before = (train.loss(&weights, lambda, scale), held.loss(&weights, lambda, scale));
+
+    let (beta1, beta2, epsilon) = (0.9, 0.999, 1e-12);
+    let mut m = vec![0.0; PARAMETERS];
+    let mut v = vec![0.0; PARAMETERS];
+    let mut gradient = vec![0.0; PARAMETERS];
+    for t in 1..=options.iterations {
+        train.gradient(&weights, lambda, scale, &mut gradient);
+        let rate = options.learning_rate * (1.0 - 0.9 * (t as f64 / options.iterations as f64));
+        for i in 0..PARAMETERS {
+            let g = gradient[i] + if is_material(i) { 0.0 } else { 2.0 * options.l2 * weights[i] };
+            if g == 0.0 && m[i] == 0.0 {
+                continue;
+            }
+            m[i] = beta1 * m[i] + (1.0 - beta1) * g;
+            v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
+            let m_hat = m[i] / (1.0 - beta1.powi(t as i32));
+            let v_hat = v[i] / (1.0 - beta2.powi(t as i32));
+            weights[i] -= rate * m_hat / (v_hat.sqrt() + epsilon);
+        }
+        if t % 50 == 0 {
+            progress(t, train.loss(&weights, lambda, scale));
+        }
+    }
+    let fitted = Weights::from_params(start.game(), &weights);
+    let rounded: Vec<f64> = fitted.params().iter().map(|&p| f64::from(p)).collect();
+    let after = (train.loss(&rounded, lambda, scale), held.loss(&rounded, lambda, scale));
+    let report = TuneReport {
+        training: train.len(),
+        holdout: held.len(),
+        scale,
+        training_loss: (before.0, after.0),
+        holdout_loss: (before.1, after.1),
+    };
+    (fitted, report)
+}

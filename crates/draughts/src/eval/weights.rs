@@ -1,0 +1,234 @@
+//! Fitted weights and their file format.
+//!
+//! A weights file is little-endian binary:
+//!
+//! | bytes | what |
+//! |---|---|
+//! | 8 | magic `DAMEROEV` |
+//! | 2 | format version (1) |
+//! | 2 | feature set ([`FEATURE_SET`]) |
+//! | 1 + n | the rule set's id (`russian`, `english`, ...), length first |
+//! | 4 | parameter count ([`PARAMETERS`]) |
+//! | 2 each | the parameters, `i16` centipawns |
+//! | 4 | checksum: the wrapping sum of the parameters as `u32` |
+
+use core::fmt;
+
+use super::features::{FEATURE_SET, PARAMETERS, SCALAR_BASE, SCALAR_NAMES};
+
+const MAGIC: &[u8; 8] = b"DAMEROEV";
+const FORMAT: u16 = 1;
+
+/// The parameters of the trained evaluation for one rule set, in
+/// centipawns (see the module docs of the features for their layout).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    game: String,
+    params: Vec<i16>,
+}
+
+/// Why a weights file was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WeightsError {
+    /// It does not start with the magic bytes.
+    NotWeights,
+    /// Another format version.
+    Format(u16),
+    /// Written for another feature set (older or newer code).
+    FeatureSet {
+        /// The feature set in the file.
+        found: u16,
+        /// The feature set of this code.
+        expected: u16,
+    },
+    /// Fitted for another rule set.
+    WrongGame {
+        /// The rule set in the file.
+        found: String,
+        /// The rule set asked for.
+        expected: String,
+    },
+    /// The parameter count is not this feature set's.
+    Count(u32),
+    /// The file ends early, or goes on after the checksum.
+    Length,
+    /// The checksum does not match: the file is damaged.
+    Checksum,
+    /// It could not be read.
+    Io(String),
+}
+
+impl fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WeightsError::NotWeights => f.write_str("not a damero weights file (bad magic)"),
+            WeightsError::Format(v) => {
+                write!(f, "weights file format {v} is not supported (expected {FORMAT})")
+            }
+            WeightsError::FeatureSet { found, expected } => {
+                write!(f, "weights for feature set {found}, this build evaluates feature set {expected}")
+            }
+            WeightsError::WrongGame { found, expected } => {
+                write!(f, "weights fitted for {found}, not {expected}")
+            }
+            WeightsError::Count(n) => write!(f, "weights file has {n} parameters, expected {PARAMETERS}"),
+            WeightsError::Length => f.write_str("weights file is truncated or has trailing bytes"),
+            WeightsError::Checksum => f.write_str("weights file checksum mismatch (damaged file)"),
+            WeightsError::Io(e) => write!(f, "cannot read weights: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+impl Weights {
+    /// Weights for `game` that are all zero but material: `man` and `king`
+    /// centipawns in both phases (the fitter's starting point).
+    pub fn material(game: &str, man: i16, king: i16) -> Weights {
+        let mut params = vec![0; PARAMETERS];
+        for phase in 0..2 {
+            params[2 * SCALAR_BASE + phase] = man;
+            params[2 * (SCALAR_BASE + 1) + phase] = king;
+        }
+        Weights { game: game.to_owned(), params }
+    }
+
+    /// Weights for `game` from parameters (rounded to centipawns).
+    ///
+    /// # Panics
+    /// If `params` does not have [`PARAMETERS`] values.
+    pub fn from_params(game: &str, params: &[f64]) -> Weights {
+        assert_eq!(params.len(), PARAMETERS, "parameter count");
+        let params = params.iter().map(|&p| p.round().clamp(-32_000.0, 32_000.0) as i16).collect();
+        Weights { game: game.to_owned(), params }
+    }
+
+    /// The rule set these weights are for.
+    pub fn game(&self) -> &str {
+        &self.game
+    }
+
+    /// The parameters, in centipawns.
+    pub fn params(&self) -> &[i16] {
+        &self.params
+    }
+
+    /// The scalar features' names with their middlegame and endgame values
+    /// (for reports; the pattern tables are too large to print).
+    pub fn scalars(&self) -> Vec<(&'static str, i16, i16)> {
+        SCALAR_NAMES
+            .iter()
+            .enumerate()
+            .map(|(i, &name)| {
+                (name, self.params[2 * (SCALAR_BASE + i)], self.params[2 * (SCALAR_BASE + i) + 1])
+            })
+            .collect()
+    }
+
+    /// The file bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(24 + self.game.len() + 2 * self.params.len());
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&FORMAT.to_le_bytes());
+        out.extend_from_slice(&FEATURE_SET.to_le_bytes());
+        out.push(self.game.len() as u8);
+        out.extend_from_slice(self.game.as_bytes());
+        out.extend_from_slice(&(self.params.len() as u32).to_le_bytes());
+        let mut sum = 0u32;
+        for &p in &self.params {
+            out.extend_from_slice(&p.to_le_bytes());
+            sum = sum.wrapping_add(p as u16 as u32);
+        }
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads weights for rule set `game` from file bytes.
+    ///
+    /// # Errors
+    /// [`WeightsError`] naming what is wrong.
+    pub fn from_bytes(bytes: &[u8], game: &str) -> Result<Weights, WeightsError> {
+        let mut at = 0usize;
+        let mut take = |n: usize| -> Result<&[u8], WeightsError> {
+            let part = bytes.get(at..at + n).ok_or(WeightsError::Length)?;
+            at += n;
+            Ok(part)
+        };
+        if take(8).map_err(|_| WeightsError::NotWeights)? != MAGIC {
+            return Err(WeightsError::NotWeights);
+        }
+        let u16_at = |b: &[u8]| u16::from_le_bytes([b[0], b[1]]);
+        let format = u16_at(take(2)?);
+        if format != FORMAT {
+            return Err(WeightsError::Format(format));
+        }
+        let features = u16_at(take(2)?);
+        if features != FEATURE_SET {
+            return Err(WeightsError::FeatureSet { found: features, expected: FEATURE_SET });
+        }
+        let name_len = take(1)?[0] as usize;
+        let found = String::from_utf8_lossy(take(name_len)?).into_owned();
+        if found != game {
+            return Err(WeightsError::WrongGame { found, expected: game.to_owned() });
+        }
+        let count_bytes = take(4)?;
+        let count = u32::from_le_bytes([count_bytes[0], count_bytes[1], count_bytes[2], count_bytes[3]]);
+        if count as usize != PARAMETERS {
+            return Err(WeightsError::Count(count));
+        }
+        let raw = take(2 * PARAMETERS)?;
+        let params: Vec<i16> = raw.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect();
+        let sum_bytes = take(4)?;
+        let sum = u32::from_le_bytes([sum_bytes[0], sum_bytes[1], sum_bytes[2], sum_bytes[3]]);
+        if at != bytes.len() {
+            return Err(WeightsError::Length);
+        }
+        let expected = params.iter().fold(0u32, |s, &p| s.wrapping_add(p as u16 as u32));
+        if sum != expected {
+            return Err(WeightsError::Checksum);
+        }
+        Ok(Weights { game: found, params })
+    }
+
+    /// Reads a weights file for rule set `game`.
+    ///
+    /// # Errors
+    /// [`WeightsError::Io`] when the file cannot be read, else as
+    /// [`from_bytes`](Weights::from_bytes).
+    pub fn read(path: &std::path::Path, game: &str) -> Result<Weights, WeightsError> {
+        let bytes = std::fs::read(path).map_err(|e| WeightsError::Io(format!("{}: {e}", path.display())))?;
+        Weights::from_bytes(&bytes, game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_every_error() {
+        let mut weights = Weights::material("russian", 100, 300);
+        weights.params[17] = -42;
+        let bytes = weights.to_bytes();
+        assert_eq!(Weights::from_bytes(&bytes, "russian"), Ok(weights.clone()));
+        assert!(matches!(Weights::from_bytes(&bytes, "english"), Err(WeightsError::WrongGame { .. })));
+        assert_eq!(Weights::from_bytes(b"hello", "russian"), Err(WeightsError::NotWeights));
+        assert_eq!(Weights::from_bytes(&bytes[..bytes.len() - 1], "russian"), Err(WeightsError::Length));
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert_eq!(Weights::from_bytes(&longer, "russian"), Err(WeightsError::Length));
+        let mut damaged = bytes.clone();
+        damaged[40] ^= 1;
+        assert_eq!(Weights::from_bytes(&damaged, "russian"), Err(WeightsError::Checksum));
+        let mut old = bytes.clone();
+        old[10] = old[10].wrapping_add(1);
+        assert!(matches!(Weights::from_bytes(&old, "russian"), Err(WeightsError::FeatureSet { .. })));
+        let mut format = bytes;
+        format[8] = 9;
+        assert_eq!(Weights::from_bytes(&format, "russian"), Err(WeightsError::Format(9)));
+        assert!(matches!(
+            Weights::read(std::path::Path::new("/nonexistent/w.bin"), "russian"),
+            Err(WeightsError::Io(_))
+        ));
+    }
+}

@@ -1,0 +1,138 @@
+//! The [`Game`] implementation.
+
+use damero_core::{Color, Game, MoveList, Outcome, Playout, RuleSet};
+
+use crate::fen::{FenError, diagram};
+use crate::moves::Move;
+use crate::notation::{MoveError, format_move, parse_move};
+use crate::position::{Draughts, Parts, Update};
+use crate::setup::Setup;
+use crate::variant::{DraughtsRules, DrawRule, Variant};
+
+impl<V: Variant> Game for Draughts<V> {
+    type Move = Move;
+    type Rules = V::Rules;
+    type FenError = FenError;
+    type MoveError = MoveError;
+
+    const NAME: &'static str = V::NAME;
+
+    /// An estimate, not a proof: twelve flying kings have at most 12 x 13
+    /// quiet moves, and capture sequences that differ in their captured
+    /// sets stay far fewer; the conformance kit checks every position it
+    /// visits against it.
+    const MAX_LEGAL_MOVES: usize = 256;
+
+    fn start(rules: V::Rules) -> Self {
+        Draughts::start_position(rules.expect_valid(Self::NAME))
+    }
+
+    fn rules(&self) -> V::Rules {
+        self.rules
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline]
+    fn legal_moves(&self, moves: &mut MoveList<Move>) {
+        self.generate(moves);
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> u64 {
+        self.count()
+    }
+
+    #[inline]
+    fn random_move(&self, random: u64) -> Option<Move> {
+        Draughts::random_move(self, random)
+    }
+
+    #[inline]
+    fn play(&mut self, mv: Move) {
+        self.apply::<{ Update::FULL }>(Parts::of(mv));
+    }
+
+    #[inline]
+    fn play_board_only(&mut self, mv: Move) {
+        self.apply::<{ Update::BOARD }>(Parts::of(mv));
+    }
+
+    fn random_playout<R: FnMut() -> u64>(self, max_plies: u32, random: &mut R) -> Playout {
+        self.playout(max_plies, random)
+    }
+
+    #[inline]
+    fn is_capture(&self, mv: Move) -> bool {
+        mv.is_capture()
+    }
+
+    fn terminal_outcome(&self) -> Outcome {
+        if V::BOTH_BLOCKED {
+            // zisnella.md 14: both sides blocked, more pieces wins.
+            let other = self.with_side_to_move(!self.side);
+            if other.count() == 0 {
+                let ours = self.pieces[self.side.index()].count_ones();
+                let theirs = self.pieces[1 - self.side.index()].count_ones();
+                return match ours.cmp(&theirs) {
+                    core::cmp::Ordering::Greater => Outcome::Win(self.side),
+                    core::cmp::Ordering::Less => Outcome::Win(!self.side),
+                    core::cmp::Ordering::Equal => Outcome::Draw,
+                };
+            }
+        }
+        // russian.md 12, zisnella.md 12-13: no legal move loses.
+        Outcome::Win(!self.side)
+    }
+
+    fn rule_draw(&self) -> bool {
+        match self.rules.draw_rule() {
+            DrawRule::Fsr => self.fsr_draw(),
+            DrawRule::Olsen => self.lone_king_draw(true),
+            DrawRule::FortyPliesWithoutCapture => self.since_capture >= 40,
+            DrawRule::FortyKingPlies => self.since_capture_or_man_move >= 40,
+            DrawRule::EightyPliesWithoutProgress => self.since_capture_or_man_move >= 80,
+        }
+    }
+
+    fn repetition_limit(&self) -> Option<u32> {
+        Some(3)
+    }
+
+    fn reversible_plies(&self) -> u32 {
+        // A capture or a man move can never be undone.
+        self.since_capture_or_man_move.into()
+    }
+
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn fen(&self) -> String {
+        self.to_setup().to_fen::<V>()
+    }
+
+    fn from_fen(text: &str, rules: V::Rules) -> Result<Self, FenError> {
+        Ok(Draughts::from_setup(Setup::from_fen::<V>(text)?, rules)?)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        format_move(self, mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        parse_move(self, text)
+    }
+
+    fn diagram(&self) -> String {
+        diagram(self)
+    }
+}
