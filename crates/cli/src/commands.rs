@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use damero_core::{Evaluator, Game, GameRecord, Outcome};
-use damero_search::perft_parallel;
+use damero_search::{PerftTable, perft_hashed, perft_parallel};
 
 use crate::CliError;
 use crate::games::GameCommand;
@@ -36,6 +36,8 @@ pub struct Perft {
     pub depth: u32,
     pub divide: bool,
     pub threads: usize,
+    /// The size of the hashed-perft table, if any.
+    pub hash_mib: Option<usize>,
 }
 
 impl GameCommand for Perft {
@@ -45,7 +47,15 @@ impl GameCommand for Perft {
         if self.threads == 0 {
             return Err(CliError::new("--threads must be at least 1"));
         }
+        if self.hash_mib == Some(0) {
+            return Err(CliError::new("--hash must be at least 1 (MiB)"));
+        }
         let started = Instant::now();
+        let table = self.hash_mib.map(PerftTable::new);
+        let count = |position: &G, depth: u32| match &table {
+            Some(table) => perft_hashed(position, depth, table, self.threads),
+            None => perft_parallel(position, depth, self.threads),
+        };
         let total = if self.divide && self.depth > 0 {
             // perft_parallel runs on this thread when threads is 1.
             let mut moves = damero_core::MoveList::new();
@@ -55,7 +65,7 @@ impl GameCommand for Perft {
                 .map(|&mv| {
                     let mut child = position;
                     child.play(mv);
-                    (position.format_move(mv), perft_parallel(&child, self.depth - 1, self.threads))
+                    (position.format_move(mv), count(&child, self.depth - 1))
                 })
                 .collect();
             lines.sort();
@@ -64,17 +74,18 @@ impl GameCommand for Perft {
             }
             lines.iter().map(|(_, n)| n).sum()
         } else {
-            perft_parallel(&position, self.depth, self.threads)
+            count(&position, self.depth)
         };
         let seconds = started.elapsed().as_secs_f64();
         println!("total {total}");
         eprintln!(
-            "perft {} depth {}: {total} leaves in {seconds:.3} s, {:.1} M leaves/s ({} thread{})",
+            "perft {} depth {}: {total} leaves in {seconds:.3} s, {:.1} M leaves/s ({} thread{}{})",
             G::NAME,
             self.depth,
             total as f64 / seconds.max(1e-9) / 1e6,
             self.threads,
-            if self.threads == 1 { "" } else { "s" }
+            if self.threads == 1 { "" } else { "s" },
+            self.hash_mib.map_or(String::new(), |mib| format!(", {mib} MiB table"))
         );
         Ok(())
     }

@@ -75,6 +75,10 @@ enum Command {
         /// Worker threads.
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// Look subtree counts up in a shared table of this many MiB (exact
+        /// counts; much faster at depths with many transpositions).
+        #[arg(long, value_name = "MIB")]
+        hash: Option<usize>,
         #[command(flatten)]
         position: PositionArgs,
     },
@@ -301,8 +305,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
             Ok(())
         }
         Command::Moves { game, position } => games::dispatch(&game, commands::Moves { position }),
-        Command::Perft { game, depth, divide, threads, position } => {
-            games::dispatch(&game, commands::Perft { position, depth, divide, threads })
+        Command::Perft { game, depth, divide, threads, hash, position } => {
+            games::dispatch(&game, commands::Perft { position, depth, divide, threads, hash_mib: hash })
         }
         Command::Show { game, position } => games::dispatch(&game, commands::Show { position }),
         Command::Bestmove { game, engine, limits, egdb, position } => {

@@ -215,6 +215,17 @@ pub trait Game: Copy + Debug + PartialEq + Send + Sync + 'static {
     /// memory-safe) state; use [`try_play`](Game::try_play) for untrusted input.
     fn play(&mut self, mv: Self::Move);
 
+    /// Plays `mv` (as [`play`](Game::play)) keeping up to date only what
+    /// move generation reads: afterwards [`legal_moves`](Game::legal_moves),
+    /// [`count_legal_moves`](Game::count_legal_moves) and further
+    /// `play_board_only` calls are exact, but the [`zobrist`](Game::zobrist)
+    /// key and the draw counters may be stale. Perft uses it; games
+    /// override it when skipping the rest is cheaper.
+    #[inline]
+    fn play_board_only(&mut self, mv: Self::Move) {
+        self.play(mv);
+    }
+
     /// Whether `mv` takes or covers enemy material: what move ordering tries
     /// first and what quiescence may extend.
     fn is_capture(&self, mv: Self::Move) -> bool;

@@ -5,7 +5,7 @@ use damero_core::{Color, Game, MoveList, Outcome, Playout, RuleSet};
 use crate::fen::{FenError, diagram};
 use crate::moves::Move;
 use crate::notation::{MoveError, format_move, parse_move};
-use crate::position::{Draughts, Parts};
+use crate::position::{Draughts, Parts, Update};
 use crate::setup::Setup;
 use crate::variant::{DraughtsRules, DrawRule, Variant};
 
@@ -54,7 +54,12 @@ impl<V: Variant> Game for Draughts<V> {
 
     #[inline]
     fn play(&mut self, mv: Move) {
-        self.apply::<true>(Parts::of(mv));
+        self.apply::<{ Update::FULL }>(Parts::of(mv));
+    }
+
+    #[inline]
+    fn play_board_only(&mut self, mv: Move) {
+        self.apply::<{ Update::BOARD }>(Parts::of(mv));
     }
 
     fn random_playout<R: FnMut() -> u64>(self, max_plies: u32, random: &mut R) -> Playout {

@@ -66,9 +66,11 @@ mod moves;
 mod notation;
 mod playout;
 mod position;
+mod rays;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod setup;
+mod targets;
 mod variant;
 
 pub use egdb::{

@@ -68,6 +68,19 @@ pub(crate) struct Parts {
     pub(crate) promotes: bool,
 }
 
+/// How much of the position a move application keeps up to date: the
+/// levels of [`Draughts::apply`].
+pub(crate) struct Update;
+
+impl Update {
+    /// The board only: what move generation reads (perft).
+    pub(crate) const BOARD: u8 = 0;
+    /// The board and the draw counters the rule set reads (random playouts).
+    pub(crate) const PLAYOUT: u8 = 1;
+    /// Everything: the Zobrist key and every counter (`play`).
+    pub(crate) const FULL: u8 = 2;
+}
+
 impl Parts {
     #[inline(always)]
     pub(crate) fn of(mv: Move) -> Parts {
@@ -214,11 +227,12 @@ impl<V: Variant> Draughts<V> {
         position
     }
 
-    /// Plays the move `parts`. `FULL` keeps the Zobrist key and every draw
-    /// counter up to date (`play`); a random playout reads neither the key
-    /// nor the counters its draw rule does not use, so it skips them.
+    /// Plays the move `parts`, keeping up to date what `UPDATE` (an
+    /// [`Update`] level) asks for: `play` keeps the Zobrist key and every
+    /// draw counter; a random playout reads neither the key nor the
+    /// counters its draw rule does not use; perft reads only the board.
     #[inline(always)]
-    pub(crate) fn apply<const FULL: bool>(&mut self, parts: Parts) {
+    pub(crate) fn apply<const UPDATE: u8>(&mut self, parts: Parts) {
         let Parts { from: from_bit, to: to_bit, captured, promotes } = parts;
         let us = self.side.index();
         let them = 1 - us;
@@ -227,7 +241,7 @@ impl<V: Variant> Draughts<V> {
         let was_king = self.kings & from != 0;
         let is_king = was_king | promotes;
 
-        if FULL {
+        if UPDATE == Update::FULL {
             let mut hash =
                 self.hash ^ SIDE_KEY ^ piece_key(us, was_king, from_bit) ^ piece_key(us, is_king, to_bit);
             let mut rest = captured;
@@ -247,7 +261,11 @@ impl<V: Variant> Draughts<V> {
 
         let capture = captured != 0;
         let rule = self.rules.draw_rule();
-        let counts = |counter: Counter| FULL || rule.reads(counter);
+        let counts = |counter: Counter| match UPDATE {
+            Update::FULL => true,
+            Update::PLAYOUT => rule.reads(counter),
+            _ => false,
+        };
         if counts(Counter::Capture) {
             self.since_capture = if capture { 0 } else { self.since_capture.saturating_add(1) };
         }

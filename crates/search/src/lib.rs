@@ -4,7 +4,8 @@
 //! [`damero_core::Evaluator`]: no `dyn` and no allocation per node on the hot
 //! paths, the same result for the same seed and node limit.
 //!
-//! - [`perft`], [`perft_divide`], [`perft_parallel`]: move-tree counts.
+//! - [`perft`], [`perft_divide`], [`perft_parallel`]: move-tree counts;
+//!   [`perft_hashed`] with a shared lock-free [`PerftTable`] for deep ones.
 //! - [`AlphaBeta`]: iterative deepening, PVS, aspiration windows, a
 //!   lock-free shared [`TranspositionTable`], move ordering, quiescence,
 //!   late-move reductions, Lazy SMP threads; [`AlphaBetaConfig::exact`] lists
@@ -63,6 +64,7 @@ mod limits;
 mod matches;
 mod mcts;
 mod perft;
+mod perft_hash;
 mod repetition;
 mod report;
 mod rng;
@@ -80,6 +82,7 @@ pub use limits::Limits;
 pub use matches::{MatchConfig, MatchGame, MatchProgress, elo_estimate, run_match};
 pub use mcts::{Mcts, MctsConfig, Rollout};
 pub use perft::{perft, perft_divide, perft_parallel};
+pub use perft_hash::{PerftTable, perft_hashed};
 pub use report::{SearchInfo, SearchResult, format_pv};
 pub use rng::SeededRng;
 pub use score::{INFINITY, KNOWN, KNOWN_WIN, MAX_PLY, PROVEN, Score, WIN};

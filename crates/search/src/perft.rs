@@ -17,7 +17,7 @@ pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
             let mut total = 0;
             for &mv in &moves {
                 let mut child = *position;
-                child.play(mv);
+                child.play_board_only(mv);
                 // The last ply counted in place: no call, no dispatch on depth.
                 total += if depth == 2 { child.count_legal_moves() } else { perft(&child, depth - 1) };
             }
@@ -34,7 +34,7 @@ pub fn perft_divide<G: Game>(position: &G, depth: u32) -> Vec<(G::Move, u64)> {
         .iter()
         .map(|&mv| {
             let mut child = *position;
-            child.play(mv);
+            child.play_board_only(mv);
             (mv, perft(&child, depth.saturating_sub(1)))
         })
         .collect()
@@ -50,7 +50,15 @@ pub fn perft_parallel<G: Game>(position: &G, depth: u32, threads: usize) -> u64 
     if threads <= 1 || depth < 3 {
         return perft(position, depth);
     }
-    // Split at a ply with enough subtrees to keep every thread busy.
+    let (positions, remaining) = frontier(position, depth);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("thread pool");
+    pool.install(|| positions.par_iter().map(|p| perft(p, remaining)).sum())
+}
+
+/// The positions a few plies below `position` (one subtree each for the
+/// worker threads: enough to keep every thread busy) and the depth left
+/// below them, for a count of `depth` (at least 3).
+pub(crate) fn frontier<G: Game>(position: &G, depth: u32) -> (Vec<G>, u32) {
     let split = if depth >= 6 { 2 } else { 1 };
     let mut frontier = vec![*position];
     for _ in 0..split {
@@ -59,6 +67,7 @@ pub fn perft_parallel<G: Game>(position: &G, depth: u32, threads: usize) -> u64 
         for p in &frontier {
             p.legal_moves(&mut moves);
             for &mv in &moves {
+                // `play`, not `play_board_only`: hashed perft reads the keys.
                 let mut child = *p;
                 child.play(mv);
                 next.push(child);
@@ -66,6 +75,5 @@ pub fn perft_parallel<G: Game>(position: &G, depth: u32, threads: usize) -> u64 
         }
         frontier = next;
     }
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("thread pool");
-    pool.install(|| frontier.par_iter().map(|p| perft(p, depth - split)).sum())
+    (frontier, depth - split)
 }
