@@ -69,4 +69,10 @@ impl<V: Variant, E: Evaluator<Draughts<V>>> Evaluator<Draughts<V>> for EgdbEvalu
     fn probe(&self, position: &Draughts<V>) -> Option<Verdict> {
         self.database.probe(position)
     }
+
+    /// The inner evaluator by name (`eval=hand`, a weights file...), over
+    /// the same database.
+    fn named(&self, name: &str) -> Result<Self, damero_core::UnknownEvaluator> {
+        Ok(EgdbEvaluator { inner: self.inner.named(name)?, database: Arc::clone(&self.database) })
+    }
 }
