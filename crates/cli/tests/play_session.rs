@@ -135,7 +135,9 @@ fn a_closed_stdout_exits_with_status_2() {
     assert!(!text(&out.stderr).contains("panicked"), "{}", text(&out.stderr));
     // The same for a command printing with println!.
     let mut child = Command::new(env!("CARGO_BIN_EXE_damero"))
-        .args(["perft", "russian", "6", "--divide"])
+        // Deep enough that the first line comes after any other test
+        // thread's fork has let go of the pipe.
+        .args(["perft", "russian", "9", "--divide"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
