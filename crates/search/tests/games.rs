@@ -7,7 +7,9 @@ use common::equality::check_equal;
 use common::random_positions;
 use damero_core::{Evaluator, Game};
 use damero_draughts::{DraughtsEvaluator, English, EnglishRules, Russian, RussianRules};
-use damero_search::{AlphaBeta, AlphaBetaConfig, Limits, MatchConfig, Score, level_spec, run_match};
+use damero_search::{
+    AlphaBeta, AlphaBetaConfig, LevelClock, Limits, MatchConfig, Score, level_spec_with, run_match,
+};
 
 fn positions<G: Game>(start: G, count: usize, plies: usize, seed: u64) -> Vec<(G, Vec<u64>)> {
     let mut out = vec![(start, Vec::new())];
@@ -79,20 +81,20 @@ fn russian_win_in_n_at_the_right_distance() {
 
 #[test]
 fn levels_are_ordered() {
-    // Each level against the one below, on Russian draughts, from random
+    // Each level against the one below it, on Russian draughts, from random
     // openings with swapped colours: the stronger level scores more than half.
-    // Eight games a level is few: with the openings seeded per pair (since
-    // matches run pairs in parallel), seeds 2, 5 and 6 of 1..=8 each give one
-    // level from 4 to 5 half the points or less; seed 1 does not.
+    // The levels' time budgets are read as nodes (20,000 a second) so the
+    // games are the same under any load; the weak levels are one apart, the
+    // timed ones two (eight games cannot tell neighbours apart reliably).
     let start = Russian::start(RussianRules::default());
     let config = MatchConfig { games: 8, opening_plies: 4, max_plies: 120, seed: 1, threads: 1 };
-    for strong in 0..=5 {
-        let weak = strong - 1;
+    let clock = LevelClock::NodesPerSecond(20_000);
+    for (weak, strong) in [(-1, 0), (0, 1), (1, 3), (3, 5)] {
         let evaluator = DraughtsEvaluator::default();
         let t = run_match(
             &start,
-            &level_spec(strong, 1).unwrap(),
-            &level_spec(weak, 1).unwrap(),
+            &level_spec_with(strong, 1, clock).unwrap(),
+            &level_spec_with(weak, 1, clock).unwrap(),
             &evaluator,
             &evaluator,
             &config,
