@@ -5,7 +5,9 @@
 //! round-trips, the incremental hash equals the one computed from scratch,
 //! the move order is a function of the position, and the outcome agrees
 //! with "no legal move". [`perft`] reads and runs perft suites, in one data
-//! format for every game.
+//! format for every game. With the `serde` feature too,
+//! `check_serde_round_trip` and `check_serde_refuses_an_illegal_record`
+//! check a game's `serde` feature.
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -13,8 +15,12 @@ use rand::{Rng, SeedableRng};
 use crate::{Game, GameRecord, MoveList, Outcome, Playout};
 
 pub mod perft;
+#[cfg(feature = "serde")]
+mod serde_checks;
 
 pub use perft::{PerftCase, read_perft_suite, run_perft_suite};
+#[cfg(feature = "serde")]
+pub use serde_checks::{check_serde_refuses_an_illegal_record, check_serde_round_trip};
 
 /// What the suite saw, so a caller can assert that it really explored.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
