@@ -5,7 +5,8 @@
 //! - board primitives: [`Square`], [`Direction`], [`Color`], [`Bitboard`];
 //! - stacked boards for games where pieces pile up: [`Stack`], [`StackBoard`];
 //! - Zobrist keys made at compile time: [`zobrist_keys`];
-//! - the [`Game`] trait, [`Outcome`], typed [`RuleSet`] options and
+//! - the [`Game`] trait, [`Outcome`], [`FenError`] (a position text's
+//!   syntax or legality error), typed [`RuleSet`] options and
 //!   [`OptionError`] ([`NoRules`] for a game without options), and a
 //!   [`GameRecord`] that keeps history for repetition;
 //! - the [`Evaluator`] trait the search crate is generic over;
@@ -28,6 +29,7 @@
 mod bitboard;
 mod color;
 mod eval;
+mod fen;
 mod game;
 mod pdn;
 mod record;
@@ -44,6 +46,7 @@ pub mod testkit;
 pub use bitboard::{Bitboard, Squares};
 pub use color::Color;
 pub use eval::{Evaluator, UnknownEvaluator, Verdict};
+pub use fen::FenError;
 pub use game::{Game, MOVE_LIST_INLINE, MoveList, Outcome, Playout, natural_cmp};
 pub use pdn::{PdnError, PdnErrorKind, PdnGame, pdn_date, read_pdn, write_pdn};
 pub use record::GameRecord;

@@ -106,7 +106,8 @@ impl Game for Cross {
     }
 
     fn from_fen(text: &str, rules: CrossRules) -> Result<Cross, FenError> {
-        Ok(Cross::from_setup(Setup::from_fen(text)?, rules)?)
+        let setup = Setup::from_fen(text).map_err(FenError::Parse)?;
+        Cross::from_setup(setup, rules).map_err(FenError::Position)
     }
 
     fn format_move(&self, mv: Move) -> String {

@@ -71,44 +71,9 @@ impl fmt::Display for ParseFenError {
 impl std::error::Error for ParseFenError {}
 
 /// Why [`Game::from_fen`](damero_core::Game::from_fen) rejected a text: its
-/// syntax, or the position it describes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FenError {
-    /// The text is not a well-formed FEN.
-    Parse(ParseFenError),
-    /// The FEN is well formed but the position is not legal.
-    Position(PositionError),
-}
-
-impl fmt::Display for FenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FenError::Parse(error) => error.fmt(f),
-            FenError::Position(error) => error.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for FenError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            FenError::Parse(error) => Some(error),
-            FenError::Position(error) => Some(error),
-        }
-    }
-}
-
-impl From<ParseFenError> for FenError {
-    fn from(error: ParseFenError) -> FenError {
-        FenError::Parse(error)
-    }
-}
-
-impl From<PositionError> for FenError {
-    fn from(error: PositionError) -> FenError {
-        FenError::Position(error)
-    }
-}
+/// syntax ([`ParseFenError`]) or the position it describes
+/// ([`PositionError`]).
+pub type FenError = damero_core::FenError<ParseFenError, PositionError>;
 
 /// A square in `V`'s FEN notation: its PDN number for English when it is a
 /// playing square, else its algebraic name.

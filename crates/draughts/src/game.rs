@@ -154,7 +154,8 @@ impl<V: Variant> Game for Draughts<V> {
     }
 
     fn from_fen(text: &str, rules: V::Rules) -> Result<Self, FenError> {
-        Ok(Draughts::from_setup(Setup::from_fen::<V>(text)?, rules)?)
+        let setup = Setup::from_fen::<V>(text).map_err(FenError::Parse)?;
+        Draughts::from_setup(setup, rules).map_err(FenError::Position)
     }
 
     fn format_move(&self, mv: Move) -> String {

@@ -104,7 +104,8 @@ impl Game for Eliminar {
     }
 
     fn from_fen(text: &str, rules: EliminarRules) -> Result<Eliminar, FenError> {
-        Ok(Eliminar::from_setup(Setup::from_fen(text)?, rules)?)
+        let setup = Setup::from_fen(text).map_err(FenError::Parse)?;
+        Eliminar::from_setup(setup, rules).map_err(FenError::Position)
     }
 
     fn format_move(&self, mv: Move) -> String {

@@ -103,7 +103,8 @@ impl Game for TumblingDown {
     }
 
     fn from_fen(text: &str, rules: TumblingDownRules) -> Result<TumblingDown, FenError> {
-        Ok(TumblingDown::from_setup(Setup::from_fen(text)?, rules)?)
+        let setup = Setup::from_fen(text).map_err(FenError::Parse)?;
+        TumblingDown::from_setup(setup, rules).map_err(FenError::Position)
     }
 
     fn format_move(&self, mv: Move) -> String {
