@@ -3,9 +3,10 @@
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
+use std::sync::Mutex;
 
 use damero_core::{Evaluator, Game, RuleSet};
-use damero_search::{EngineSpec, SelfplayConfig, selfplay_game, shard_range};
+use damero_search::{EngineSpec, SelfPlayer, SelfplayConfig, shard_range};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
@@ -67,14 +68,16 @@ impl GameCommand for Selfplay {
             position.seed = None;
         }
         let start: G = position.position()?;
-        // Check the engine (an unknown `eval=` name) before any game.
-        damero_search::Engine::try_new(&self.engine, evaluator.clone())?;
         let config = SelfplayConfig {
             engine: self.engine.clone(),
             opening_plies: self.opening_plies.0..self.opening_plies.1,
             max_plies: self.max_plies,
             seed,
         };
+        // Checks the engine (an unknown `eval=` name) before any game. Each
+        // game takes a player from here and gives it back: one engine (one
+        // table to allocate) per worker thread, not one per game.
+        let players = Mutex::new(vec![SelfPlayer::try_new(config.clone(), evaluator.clone())?]);
         let file = File::create(&self.out)
             .map_err(|e| CliError::new(format!("cannot create {}: {e}", self.out.display())))?;
         let mut out = BufWriter::new(file);
@@ -111,7 +114,11 @@ impl GameCommand for Selfplay {
                 (next..end)
                     .into_par_iter()
                     .map(|index| {
-                        let game = selfplay_game(&start, &evaluator, &config, index);
+                        let idle = players.lock().unwrap_or_else(|e| e.into_inner()).pop();
+                        let mut player =
+                            idle.unwrap_or_else(|| SelfPlayer::new(config.clone(), evaluator.clone()));
+                        let game = player.play(&start, index);
+                        players.lock().unwrap_or_else(|e| e.into_inner()).push(player);
                         let lines = game.iter().map(ToString::to_string).collect();
                         bar.inc(1);
                         lines

@@ -684,6 +684,25 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         }
     }
 
+    /// As [`new_game`](Engine::new_game), and the random generators (MCTS
+    /// playouts, the random player) start again from their seeds, where
+    /// `new_game` lets them go on (the second game of a match pair then
+    /// differs from the first): the engine plays as one just built from its
+    /// spec, keeping its memory. What self-play uses to play every game with
+    /// one engine per thread, the games still depending on their index alone.
+    pub fn reset(&mut self) {
+        self.new_game();
+        match &mut self.player {
+            Player::Mcts(search) => search.reset(),
+            Player::Random(rng) => {
+                if let EngineSpec::Random { seed } = self.spec {
+                    *rng = SeededRng::new(seed);
+                }
+            }
+            Player::Unbuilt(..) | Player::AlphaBeta(_) => {}
+        }
+    }
+
     /// Builds an unbuilt alpha-beta searcher, its table at most `cap_mib`.
     fn build(&mut self, cap_mib: Option<usize>) {
         if matches!(self.player, Player::Unbuilt(..)) {

@@ -86,6 +86,8 @@ pub use perft_hash::{PerftTable, perft_hashed};
 pub use report::{SearchInfo, SearchResult, format_pv};
 pub use rng::SeededRng;
 pub use score::{INFINITY, KNOWN, KNOWN_WIN, MAX_PLY, PROVEN, Score, WIN};
-pub use selfplay::{SCORE_CLAMP, Sample, SampleError, SelfplayConfig, selfplay_game, shard_range};
+pub use selfplay::{
+    SCORE_CLAMP, Sample, SampleError, SelfPlayer, SelfplayConfig, selfplay_game, shard_range,
+};
 pub use time::{Budget, Clock};
 pub use tt::TranspositionTable;

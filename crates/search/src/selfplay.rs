@@ -23,7 +23,7 @@ use core::ops::Range;
 
 use damero_core::{Color, Evaluator, Game, GameRecord, MoveList, Outcome};
 
-use crate::engine::{Engine, EngineSpec};
+use crate::engine::{Engine, EngineSpec, SpecError};
 use crate::rng::SeededRng;
 
 /// Search scores beyond this (proven or known results) are written as it.
@@ -128,47 +128,97 @@ pub fn shard_range(games: u64, index: u64, count: u64) -> Range<u64> {
 
 /// Plays game number `index` of a batch and returns its samples, in the
 /// order played. The same config and index give the same samples.
+///
+/// It builds an engine for the one game; to play many, a [`SelfPlayer`]
+/// per thread keeps its engine (and the memory of its table) from game to
+/// game, with the same samples.
 pub fn selfplay_game<G: Game, E: Evaluator<G>>(
     start: &G,
     evaluator: &E,
     config: &SelfplayConfig,
     index: u64,
 ) -> Vec<Sample<G>> {
-    let mut rng = SeededRng::new(damero_core::splitmix64(config.seed ^ index.wrapping_mul(0x9e37_79b9)).1);
-    let span = config.opening_plies.end.saturating_sub(config.opening_plies.start).max(1);
-    let opening = config.opening_plies.start + rng.below(span as usize) as u32;
-    let mut record = GameRecord::new(*start);
-    let mut moves = MoveList::new();
-    for _ in 0..opening {
-        record.position().legal_moves(&mut moves);
-        if moves.is_empty() || record.outcome().is_some() {
-            break;
+    SelfPlayer::new(config.clone(), evaluator.clone()).play(start, index)
+}
+
+/// Plays self-play games one after another with one engine: a batch's
+/// worker keeps one, so the engine's table is allocated (and its pages
+/// mapped) once rather than for every game. The engine is
+/// [reset](Engine::reset) before each game, so a game's samples depend on
+/// the config and its index alone, as with [`selfplay_game`], whatever games
+/// the player played before.
+#[derive(Debug)]
+pub struct SelfPlayer<G: Game, E: Evaluator<G>> {
+    config: SelfplayConfig,
+    /// The evaluator as given, which decides which positions are quiet
+    /// (the engine's may be another one, named by the spec's `eval=`).
+    evaluator: E,
+    engine: Engine<G, E>,
+}
+
+impl<G: Game, E: Evaluator<G>> SelfPlayer<G, E> {
+    /// A player of `config`'s games.
+    ///
+    /// # Panics
+    /// If the spec names an evaluator `evaluator` does not know: check specs
+    /// from users with [`SelfPlayer::try_new`].
+    pub fn new(config: SelfplayConfig, evaluator: E) -> SelfPlayer<G, E> {
+        match SelfPlayer::try_new(config, evaluator) {
+            Ok(player) => player,
+            Err(error) => panic!("{error}"),
         }
-        record.play(moves[rng.below(moves.len())]);
     }
-    let mut engine = Engine::new(&config.engine, evaluator.clone());
-    engine.new_game();
-    let mut pending: Vec<(G, i32)> = Vec::new();
-    let outcome = loop {
-        if let Some(outcome) = record.outcome() {
-            break outcome;
+
+    /// A player of `config`'s games.
+    ///
+    /// # Errors
+    /// [`SpecError::UnknownEvaluator`] when the spec names an evaluator the
+    /// game does not have.
+    pub fn try_new(config: SelfplayConfig, evaluator: E) -> Result<SelfPlayer<G, E>, SpecError> {
+        let engine = Engine::try_new(&config.engine, evaluator.clone())?;
+        Ok(SelfPlayer { config, evaluator, engine })
+    }
+
+    /// Plays game number `index` of the batch from `start` and returns its
+    /// samples, in the order played.
+    pub fn play(&mut self, start: &G, index: u64) -> Vec<Sample<G>> {
+        let config = &self.config;
+        let mut rng =
+            SeededRng::new(damero_core::splitmix64(config.seed ^ index.wrapping_mul(0x9e37_79b9)).1);
+        let span = config.opening_plies.end.saturating_sub(config.opening_plies.start).max(1);
+        let opening = config.opening_plies.start + rng.below(span as usize) as u32;
+        let mut record = GameRecord::new(*start);
+        let mut moves = MoveList::new();
+        for _ in 0..opening {
+            record.position().legal_moves(&mut moves);
+            if moves.is_empty() || record.outcome().is_some() {
+                break;
+            }
+            record.play(moves[rng.below(moves.len())]);
         }
-        if record.moves().len() >= config.max_plies as usize {
-            break Outcome::Draw;
-        }
-        let position = *record.position();
-        let result = engine.think(&record, |_| {});
-        let Some(mv) = result.best_move else {
-            break position.terminal_outcome();
+        self.engine.reset();
+        let mut pending: Vec<(G, i32)> = Vec::new();
+        let outcome = loop {
+            if let Some(outcome) = record.outcome() {
+                break outcome;
+            }
+            if record.moves().len() >= config.max_plies as usize {
+                break Outcome::Draw;
+            }
+            let position = *record.position();
+            let result = self.engine.think(&record, |_| {});
+            let Some(mv) = result.best_move else {
+                break position.terminal_outcome();
+            };
+            if self.evaluator.may_stand_pat(&position) {
+                let score = result.score.0.clamp(-SCORE_CLAMP, SCORE_CLAMP);
+                let white = if position.side_to_move() == Color::White { score } else { -score };
+                pending.push((position, white));
+            }
+            record.play(mv);
         };
-        if evaluator.may_stand_pat(&position) {
-            let score = result.score.0.clamp(-SCORE_CLAMP, SCORE_CLAMP);
-            let white = if position.side_to_move() == Color::White { score } else { -score };
-            pending.push((position, white));
-        }
-        record.play(mv);
-    };
-    pending.into_iter().map(|(position, score)| Sample { position, score, outcome }).collect()
+        pending.into_iter().map(|(position, score)| Sample { position, score, outcome }).collect()
+    }
 }
 
 #[cfg(test)]

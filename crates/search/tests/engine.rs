@@ -239,3 +239,22 @@ fn bench_signature_is_fixed() {
 
 const SKIRMISH_SIGNATURE: u64 = 2515;
 const TICTACTOE_SIGNATURE: u64 = 5161;
+
+#[test]
+fn a_self_player_plays_each_game_as_a_fresh_engine_would() {
+    use damero_search::{SelfPlayer, SelfplayConfig, selfplay_game};
+    let start = Skirmish::start(SkirmishRules::default());
+    // MCTS playouts and the random player draw random numbers: a player
+    // whose generators went on from game to game would play other moves.
+    for spec in ["alphabeta:nodes=300,hash=1", "mcts:playouts=200", "random:seed=4"] {
+        let config =
+            SelfplayConfig { engine: spec.parse().unwrap(), opening_plies: 0..3, max_plies: 60, seed: 9 };
+        let fresh: Vec<_> =
+            (0..6).map(|index| selfplay_game(&start, &SkirmishEval, &config, index)).collect();
+        assert!(fresh.iter().any(|samples| !samples.is_empty()), "{spec}: no samples to compare");
+        let mut player = SelfPlayer::new(config.clone(), SkirmishEval);
+        for index in (0..6).rev() {
+            assert_eq!(player.play(&start, index), fresh[index as usize], "{spec}, game {index}");
+        }
+    }
+}

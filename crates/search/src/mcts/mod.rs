@@ -26,6 +26,7 @@ use damero_core::{Evaluator, Game, GameRecord, MoveList};
 
 use crate::limits::Limits;
 use crate::report::{SearchInfo, SearchResult};
+use crate::rng::SeededRng;
 
 use arena::Tree;
 
@@ -111,9 +112,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         let threads = config.threads.max(1);
         let bytes = config.memory_mib.saturating_mul(1 << 20) / threads;
         let capacity = Tree::<G>::capacity_for(bytes);
-        let trees = (0..threads)
-            .map(|i| Tree::new(capacity, config.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)))
-            .collect();
+        let trees = (0..threads).map(|i| Tree::new(capacity, tree_seed(config.seed, i))).collect();
         Mcts { config, evaluator, trees }
     }
 
@@ -130,6 +129,15 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             tree.nodes.clear();
             tree.node_moves.clear();
             tree.root = None;
+        }
+    }
+
+    /// Forgets the trees and starts the random generators again from the
+    /// seed: the searcher then plays as one just built.
+    pub fn reset(&mut self) {
+        self.clear();
+        for (i, tree) in self.trees.iter_mut().enumerate() {
+            tree.rng = SeededRng::new(tree_seed(self.config.seed, i));
         }
     }
 
@@ -207,6 +215,12 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
 /// an iteration it starts late would rarely finish; every MCTS playout
 /// improves the move, so stopping early only wastes time (it stopped at 60%
 /// of `movetime` when it read the soft limit first).
+/// The seed of tree `index`'s random generator: the trees of a root-parallel
+/// search play different playouts.
+fn tree_seed(seed: u64, index: usize) -> u64 {
+    seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 fn time_limit(limits: &Limits) -> Option<Duration> {
     limits.hard_time.or(limits.soft_time)
 }
