@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use damero_core::{Evaluator, Game, GameRecord, Outcome};
-use damero_search::{PerftTable, perft_hashed, perft_parallel};
+use damero_search::{PerftTable, max_table_mib, perft_hashed, perft_parallel};
 
 use crate::CliError;
 use crate::games::GameCommand;
@@ -47,8 +47,13 @@ impl GameCommand for Perft {
         if self.threads == 0 {
             return Err(CliError::new("--threads must be at least 1"));
         }
-        if self.hash_mib == Some(0) {
-            return Err(CliError::new("--hash must be at least 1 (MiB)"));
+        if let Some(mib) = self.hash_mib {
+            // The engines' `hash=` limit: a table the machine cannot hold
+            // would abort the allocation rather than fail cleanly.
+            let max = max_table_mib();
+            if mib == 0 || mib > max {
+                return Err(CliError::new(format!("--hash must be between 1 and {max} MiB, not {mib}")));
+            }
         }
         let started = Instant::now();
         let table = self.hash_mib.map(PerftTable::new);

@@ -66,6 +66,19 @@ fn perft_prints_total_last_and_divide_lines() {
 }
 
 #[test]
+fn hashed_perft_counts_exactly_and_refuses_a_table_of_no_size() {
+    let out = damero(&["perft", "russian", "6", "--hash", "1", "--threads", "2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "total 37986\n");
+    assert!(stderr(&out).contains("1 MiB table"), "{}", stderr(&out));
+    let out = damero(&["perft", "russian", "3", "--hash", "1", "--divide"]);
+    assert_eq!(stdout(&out).lines().last(), Some("total 302"));
+    assert_user_error(&["perft", "russian", "6", "--hash", "0"], "--hash must be between 1 and");
+    // More than the machine can hold: refused before any allocation.
+    assert_user_error(&["perft", "russian", "6", "--hash", "1000000000000"], "--hash must be between 1 and");
+}
+
+#[test]
 fn show_draws_the_board_and_prints_the_fen() {
     let out = damero(&["show", "russian", "--fen", "W:WKa1:Bc3"]);
     assert!(out.status.success());
@@ -177,6 +190,14 @@ fn play_answers_illegal_input_with_the_legal_moves() {
     assert_user_error(&["play", "russian", "--as", "red"], "--as");
 }
 
+/// Saved games with their `Date` tags blanked: two runs either side of
+/// midnight UTC date the same games differently.
+fn without_dates(games: &str) -> String {
+    let lines: Vec<&str> =
+        games.lines().map(|line| if line.starts_with("[Date \"") { "[Date \"?\"]" } else { line }).collect();
+    lines.join("\n")
+}
+
 #[test]
 fn match_prints_a_table_and_saves_the_games() {
     let dir = std::env::temp_dir().join(format!("damero-cli-test-{}", std::process::id()));
@@ -242,7 +263,9 @@ fn match_prints_a_table_and_saves_the_games() {
             path.to_str().unwrap(),
         ]);
         assert!(out.status.success(), "{}", stderr(&out));
-        std::fs::read_to_string(path).unwrap()
+        let games = std::fs::read_to_string(path).unwrap();
+        assert_eq!(games.matches("[Date \"").count(), 2, "{games}");
+        without_dates(&games)
     };
     assert_eq!(run("a.pdn"), run("b.pdn"));
     std::fs::remove_dir_all(&dir).ok();

@@ -8,7 +8,7 @@ use common::reference::{REPETITION_DRAWS, negamax};
 use common::skirmish::{Skirmish, SkirmishEval, SkirmishRules};
 use common::tictactoe::{TicTacToe, TicTacToeEval};
 use damero_core::{Color, Game, GameRecord};
-use damero_search::{AlphaBeta, AlphaBetaConfig, Limits, Score};
+use damero_search::{AlphaBeta, AlphaBetaConfig, Limits, MAX_PLY, Score};
 
 fn skirmish_positions(compulsory: bool, seed: u64) -> Vec<(Skirmish, Vec<u64>)> {
     let start = Skirmish::start(SkirmishRules { compulsory });
@@ -168,24 +168,64 @@ fn info_lines_come_once_per_depth_and_print_the_pv() {
     assert!(lines[4].contains(&format!("pv={first}")), "{} vs {first}", lines[4]);
 }
 
+/// Runs `search` on its own thread and waits for it: a limit the search
+/// ignored fails the test instead of hanging it. The minute is only there to
+/// catch a search that never ends, far from what any load makes of a 100 ms
+/// search.
+fn ends<T: Send + 'static>(search: impl FnOnce() -> T + Send + 'static) -> T {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || send.send(search()));
+    receive.recv_timeout(std::time::Duration::from_secs(60)).expect("the search did not end (or panicked)")
+}
+
 #[test]
 fn stop_flag_and_time_limit_end_the_search() {
     use std::sync::Arc;
-    use std::sync::atomic::AtomicBool;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Duration;
     let start = Skirmish::start(SkirmishRules::default());
+    // Unlimited, Skirmish runs on to the last depth (MAX_PLY - 1, far out of
+    // reach): a result below it was ended by the limit under test.
+    let cut_short = MAX_PLY as u32 - 2;
+
     let stop = Arc::new(AtomicBool::new(true));
-    let r = AlphaBeta::new(AlphaBetaConfig::default(), SkirmishEval).search(
-        &start,
-        &[],
-        &Limits::default().with_stop(stop),
-        |_| {},
-    );
+    let r = ends(move || {
+        AlphaBeta::new(AlphaBetaConfig::default(), SkirmishEval).search(
+            &start,
+            &[],
+            &Limits::default().with_stop(stop),
+            |_| {},
+        )
+    });
     assert!(r.best_move.is_some(), "a move even when stopped at once");
-    let t = std::time::Instant::now();
-    let r = AlphaBeta::new(AlphaBetaConfig { threads: 2, ..AlphaBetaConfig::default() }, SkirmishEval)
-        .search(&start, &[], &Limits::movetime(std::time::Duration::from_millis(100)), |_| {});
-    assert!(t.elapsed() < std::time::Duration::from_millis(400), "{:?}", t.elapsed());
+    assert_eq!(r.depth, 0, "raised before the search: not even depth 1 completes");
+    assert!(r.nodes < 1024, "raised before the search, yet {} nodes", r.nodes);
+
+    let stop = Arc::new(AtomicBool::new(false));
+    let raise = Arc::clone(&stop);
+    let r = ends(move || {
+        let search =
+            std::thread::spawn(move || {
+                AlphaBeta::new(AlphaBetaConfig { threads: 2, ..AlphaBetaConfig::default() }, SkirmishEval)
+                    .search(&start, &[], &Limits::default().with_stop(stop), |_| {})
+            });
+        std::thread::sleep(Duration::from_millis(50));
+        raise.store(true, Ordering::Relaxed);
+        search.join().expect("search thread")
+    });
     assert!(r.best_move.is_some());
+    assert!(r.depth <= cut_short, "the flag raised during the search did not end it (depth {})", r.depth);
+
+    let r = ends(move || {
+        AlphaBeta::new(AlphaBetaConfig { threads: 2, ..AlphaBetaConfig::default() }, SkirmishEval).search(
+            &start,
+            &[],
+            &Limits::movetime(Duration::from_millis(100)),
+            |_| {},
+        )
+    });
+    assert!(r.best_move.is_some());
+    assert!(r.depth <= cut_short, "the time limit did not end the search (depth {})", r.depth);
 }
 
 #[test]
