@@ -10,6 +10,14 @@
 //! `stop`, `ping` and `ponder-hit` are answered at once; the search writes
 //! its `info` lines and its `done`. `quit`, or the end of the input, stops
 //! a running search and exits; a closed output exits with status 2.
+//!
+//! The parameters (`hub` lists them): `variant` (the draughts rule sets of
+//! the CLI's registry), `engine`, `hash`, `threads`, `strength`, `book`
+//! (the shipped opening book for `go think`, as `bestmove` uses it) and
+//! `egdb-path` (endgame databases probed as with `--egdb DIR`; one that
+//! cannot be opened is an `error` line and the engine plays without).
+//! `info` lines carry `mean-depth`: see [`session::info_line`] for what it
+//! means here.
 
 mod encoding;
 mod protocol;
