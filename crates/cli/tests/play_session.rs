@@ -191,7 +191,7 @@ fn walk(fen: &str, plies: usize, counter: fn(&damero_draughts::Russian) -> u32) 
 /// the engine plays nothing), the game goes on.
 fn assert_play_ends_by(fen: &str, moves: &str, reason: &str) {
     let run = |moves: &str| {
-        let side = if moves.split(' ').count() % 2 == 0 { "white" } else { "black" };
+        let side = if moves.split(' ').count().is_multiple_of(2) { "white" } else { "black" };
         let args = ["play", "russian", "--fen", fen, "--moves", moves, "--level", "-1", "--as", side];
         let out = play(&args, b"quit\n");
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
