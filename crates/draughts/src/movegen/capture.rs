@@ -1,0 +1,238 @@
+//! The depth-first capture search: one per rule set and side, for men and
+//! kings alike, handing complete sequences to a [`CaptureSink`].
+
+use core::marker::PhantomData;
+
+use damero_core::{Color, MoveList};
+
+use super::sink::{CapturePath, CaptureSink, ListSink};
+use super::{crowning, forward, side_steps};
+use crate::Move;
+use crate::layout::{ALL_STEPS, Step, shift};
+use crate::position::Draughts;
+use crate::rays::{Direction, nearest, open, pop_nearest, ray};
+use crate::variant::{DraughtsRules, Variant};
+
+/// The depth-first capture search for one moving piece of the side
+/// `WHITE` (or Black).
+pub(super) struct CaptureSearch<'a, V: Variant, S: CaptureSink, const WHITE: bool> {
+    /// Enemy pieces, captured ones included: they block until the move ends.
+    pub(super) enemies: u64,
+    /// Empty squares, the mover's start square included (rules README).
+    pub(super) empty: u64,
+    pub(super) from: u32,
+    /// The mover started as a king: its paths may repeat a move.
+    pub(super) king_move: bool,
+    /// The rule set's options (whether men capture backward).
+    pub(super) rules: V::Rules,
+    pub(super) path: CapturePath,
+    pub(super) sink: &'a mut S,
+    pub(super) variant: PhantomData<V>,
+}
+
+impl<V: Variant, S: CaptureSink, const WHITE: bool> CaptureSearch<'_, V, S, WHITE> {
+    #[inline]
+    fn emit(&mut self, landing: u64, captured: u64, promotes: bool) {
+        let mv = Move::new(self.from, landing.trailing_zeros(), captured, promotes);
+        let may_repeat = self.king_move || promotes || captured.count_ones() >= 4;
+        self.sink.capture(mv, &self.path, may_repeat);
+    }
+
+    /// Captures by a man standing on `at`; returns whether any jump exists.
+    /// The directions are unrolled so each shift is a constant.
+    pub(super) fn man(&mut self, at: u64, captured: u64) -> bool {
+        let mut found = false;
+        let backward = V::Rules::men_capture_backward(&self.rules);
+        let directions = if backward { 0b1111 } else { forward::<WHITE>() };
+        for_each_step!(directions, |step| {
+            found |= self.man_jump(at, captured, step);
+        });
+        found
+    }
+
+    #[inline(always)]
+    pub(super) fn man_jump(&mut self, at: u64, captured: u64, step: Step) -> bool {
+        let victim = shift(at, step) & self.enemies & !captured;
+        if victim == 0 {
+            return false;
+        }
+        let landing = shift(victim, step) & self.empty;
+        if landing == 0 {
+            return false;
+        }
+        let captured = captured | victim;
+        self.path.push::<S>(landing, victim);
+        if landing & crowning::<WHITE>() != 0 {
+            // russian.md 9: crowned mid-capture, it goes on as a king;
+            // zisnella.md 6 and English: the capture ends on the crowning row.
+            if !(V::CONTINUE_AFTER_PROMOTION && self.king(landing.trailing_zeros(), captured, true)) {
+                self.emit(landing, captured, true);
+            }
+        } else if !self.man(landing, captured) {
+            self.emit(landing, captured, false);
+        }
+        self.path.pop::<S>();
+        true
+    }
+
+    /// Captures by a king standing on bit `at`; returns whether any jump
+    /// exists.
+    pub(super) fn king(&mut self, at: u32, captured: u64, promotes: bool) -> bool {
+        if !V::FLYING_KINGS {
+            return self.short_king(1 << at, captured);
+        }
+        let mut found = false;
+        for_each_direction!(|dir| {
+            found |= self.flying_jump(dir, at, captured, promotes);
+        });
+        found
+    }
+
+    /// The captures of a flying king on bit `at` whose first jump goes in
+    /// `dir`; whether there is one. russian.md 7 / zisnella.md 8: empty
+    /// squares, then one enemy piece not yet captured, then at least one
+    /// empty square.
+    #[inline(always)]
+    fn flying_jump(&mut self, dir: Direction, at: u32, captured: u64, promotes: bool) -> bool {
+        let approach = ray(dir, at);
+        let blockers = approach & !self.empty;
+        if blockers == 0 {
+            return false;
+        }
+        let victim_bit = nearest(dir, blockers);
+        let victim = 1u64 << victim_bit;
+        if victim & self.enemies & !captured == 0 {
+            return false;
+        }
+        let landings = open(dir, ray(dir, victim_bit), !self.empty);
+        if landings == 0 {
+            return false;
+        }
+        let captured = captured | victim;
+        // The king must land where the capture continues, if it can
+        // anywhere (russian.md 7); otherwise on any square beyond.
+        let mut continued = false;
+        let mut rest = landings;
+        while rest != 0 {
+            let landing = pop_nearest(dir, &mut rest);
+            self.path.push::<S>(1 << landing, victim);
+            continued |= self.king(landing, captured, promotes);
+            self.path.pop::<S>();
+        }
+        if !continued {
+            let mut rest = landings;
+            while rest != 0 {
+                let landing = 1u64 << pop_nearest(dir, &mut rest);
+                self.path.push::<S>(landing, victim);
+                self.emit(landing, captured, promotes);
+                self.path.pop::<S>();
+            }
+        }
+        true
+    }
+
+    /// Captures by a non-flying (English) king: one square at a time.
+    fn short_king(&mut self, at: u64, captured: u64) -> bool {
+        let mut found = false;
+        let steps = if S::FORWARD_FIRST { side_steps::<WHITE>() } else { ALL_STEPS };
+        for step in steps {
+            let victim = shift(at, step) & self.enemies & !captured;
+            if victim == 0 {
+                continue;
+            }
+            let landing = shift(victim, step) & self.empty;
+            if landing == 0 {
+                continue;
+            }
+            found = true;
+            let captured = captured | victim;
+            self.path.push::<S>(landing, victim);
+            if !self.short_king(landing, captured) {
+                self.emit(landing, captured, false);
+            }
+            self.path.pop::<S>();
+        }
+        found
+    }
+}
+
+impl<V: Variant> Draughts<V> {
+    /// Runs the capture search for every piece of the side to move (or only
+    /// the piece on bit `only_from`), feeding complete sequences to `sink`.
+    pub(crate) fn search_captures<S: CaptureSink>(&self, sink: &mut S, only_from: Option<u32>) {
+        let filter = only_from.map_or(!0, |b| 1u64 << b);
+        match self.side {
+            Color::White => {
+                self.search_from::<S, true>(sink, self.men_that_capture_for::<true>() & filter, filter)
+            }
+            Color::Black => {
+                self.search_from::<S, false>(sink, self.men_that_capture_for::<false>() & filter, filter);
+            }
+        }
+    }
+
+    /// The capture search from the men `men` (each known to have a first
+    /// jump) and the kings in `king_filter`, in that order, each by square.
+    #[inline]
+    fn search_from<S: CaptureSink, const WHITE: bool>(&self, sink: &mut S, men: u64, king_filter: u64) {
+        let (us, them) = if WHITE { (0, 1) } else { (1, 0) };
+        let kings = self.pieces[us] & self.kings & king_filter;
+        if men == 0 && kings == 0 {
+            return;
+        }
+        let mut search = CaptureSearch::<V, S, WHITE> {
+            enemies: self.pieces[them],
+            empty: self.empty_squares(),
+            from: 0,
+            king_move: false,
+            rules: self.rules,
+            path: CapturePath::EMPTY,
+            sink,
+            variant: PhantomData,
+        };
+        let base_empty = search.empty;
+        for (pieces, is_king) in [(men, false), (kings, true)] {
+            let mut rest = pieces;
+            while rest != 0 {
+                let from = rest.trailing_zeros();
+                rest &= rest - 1;
+                search.from = from;
+                search.king_move = is_king;
+                search.empty = base_empty | 1 << from;
+                if is_king {
+                    search.king(from, 0, false);
+                } else {
+                    search.man(1 << from, 0);
+                }
+            }
+        }
+    }
+
+    /// Spanish quantity-then-quality rule (zisnella.md 10).
+    fn keep_majority_captures(&self, moves: &mut MoveList<Move>) {
+        let kings = self.kings;
+        let weight = |m: &Move| (m.capture_count(), (m.captured_bits() & kings).count_ones());
+        if let Some(best) = moves.iter().map(weight).max() {
+            moves.retain(|m| weight(m) == best);
+        }
+    }
+
+    /// Every legal capture (the side to move must capture; its men with a
+    /// first jump are `capturing_men`), short kings' directions forward
+    /// first when `FORWARD_FIRST` (the order random playouts pick in).
+    #[inline]
+    pub(crate) fn captures_for<const WHITE: bool, const FORWARD_FIRST: bool>(
+        &self,
+        moves: &mut MoveList<Move>,
+        capturing_men: u64,
+    ) {
+        self.search_from::<ListSink<'_, FORWARD_FIRST>, WHITE>(
+            &mut ListSink { list: moves },
+            capturing_men,
+            !0,
+        );
+        if V::MAJORITY_RULE {
+            self.keep_majority_captures(moves);
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! Perft's bulk count at the last ply: how many legal moves a position has,
+//! without listing them. Quiet moves and captures that end after their first
+//! jump are popcounts of target sets ([`crate::targets`]); only captures
+//! that may go on run the search, into a counting sink.
+
+use core::marker::PhantomData;
+
+use damero_core::{Color, MoveList};
+
+use super::capture::CaptureSearch;
+use super::sink::{CapturePath, CountSink};
+use super::{crowning, forward, side_steps};
+use crate::layout::{ALL_STEPS, shift};
+use crate::position::Draughts;
+use crate::targets::JumpBoard;
+use crate::variant::{DraughtsRules, Variant};
+
+impl<V: Variant> Draughts<V> {
+    /// The number of legal moves, counting without listing where it can.
+    pub(crate) fn count(&self) -> u64 {
+        match self.side {
+            Color::White => self.count_for::<true>(),
+            Color::Black => self.count_for::<false>(),
+        }
+    }
+
+    #[inline(always)]
+    fn count_for<const WHITE: bool>(&self) -> u64 {
+        let board = self.jump_board::<WHITE>();
+        let backward = V::Rules::men_capture_backward(&self.rules);
+        let man_jumps =
+            board.jumps[0] | board.jumps[1] | if backward { board.jumps[2] | board.jumps[3] } else { 0 };
+        let capturing_men = board.men & man_jumps;
+        let kings = self.pieces[if WHITE { 0 } else { 1 }] & self.kings;
+        let (kings_capture, king_moves) = if kings == 0 {
+            (false, 0)
+        } else if V::FLYING_KINGS {
+            self.flying_kings_scan::<WHITE>(kings, true)
+        } else {
+            let mut landings = 0;
+            let mut moves = 0;
+            for step in ALL_STEPS {
+                landings |= shift(shift(kings, step) & board.victims, step) & board.empty;
+                moves += (shift(kings, step) & board.empty).count_ones();
+            }
+            (landings != 0, moves)
+        };
+        if capturing_men == 0 && !kings_capture {
+            let mut count = king_moves;
+            for_each_step!(forward::<WHITE>(), |step| {
+                count += (shift(board.men, step) & board.empty).count_ones();
+            });
+            return u64::from(count);
+        }
+        if V::MAJORITY_RULE {
+            return self.count_majority_captures::<WHITE>(capturing_men, kings_capture);
+        }
+        let (ended, going_on) = if backward {
+            board.first_jumps::<4>(V::CONTINUE_AFTER_PROMOTION)
+        } else {
+            board.first_jumps::<2>(V::CONTINUE_AFTER_PROMOTION)
+        };
+        if going_on == [0; 4] && !kings_capture {
+            return u64::from(ended);
+        }
+        u64::from(ended) + self.count_searched::<WHITE>(going_on, kings_capture)
+    }
+
+    /// The board as the single-jump test reads it.
+    #[inline(always)]
+    fn jump_board<const WHITE: bool>(&self) -> JumpBoard {
+        let (us, them) = if WHITE { (0, 1) } else { (1, 0) };
+        let own = self.pieces[us];
+        let enemies = self.pieces[them];
+        let empty = self.empty_squares();
+        let steps = side_steps::<WHITE>();
+        JumpBoard {
+            men: own & !self.kings,
+            kings: if V::FLYING_KINGS { 0 } else { own & self.kings },
+            empty,
+            jumps: steps.map(|s| shift(shift(empty, -s) & enemies, -s)),
+            steps,
+            crowning: crowning::<WHITE>(),
+            victims: enemies,
+        }
+    }
+
+    /// The captures that go on past their first jump, by the search: the
+    /// men of `going_on[i]` jumping first in `side_steps()[i]`, and every
+    /// king when `kings_capture`.
+    #[cold]
+    #[inline(never)]
+    fn count_searched<const WHITE: bool>(&self, going_on: [u64; 4], kings_capture: bool) -> u64 {
+        let (us, them) = if WHITE { (0, 1) } else { (1, 0) };
+        let mut repeatable = MoveList::new();
+        let mut sink = CountSink { unique: 0, repeatable: &mut repeatable };
+        let mut search = CaptureSearch::<V, CountSink<'_>, WHITE> {
+            enemies: self.pieces[them],
+            empty: self.empty_squares(),
+            from: 0,
+            king_move: false,
+            rules: self.rules,
+            path: CapturePath::EMPTY,
+            sink: &mut sink,
+            variant: PhantomData,
+        };
+        let base_empty = search.empty;
+        for (men, step) in going_on.into_iter().zip(side_steps::<WHITE>()) {
+            let mut rest = men;
+            while rest != 0 {
+                let from = rest.trailing_zeros();
+                rest &= rest - 1;
+                search.from = from;
+                search.empty = base_empty | 1 << from;
+                search.man_jump(1 << from, 0, step);
+            }
+        }
+        if kings_capture {
+            let mut kings = self.pieces[us] & self.kings;
+            search.king_move = true;
+            while kings != 0 {
+                let from = kings.trailing_zeros();
+                kings &= kings - 1;
+                search.from = from;
+                search.empty = base_empty | 1 << from;
+                search.king(from, 0, false);
+            }
+        }
+        sink.unique + sink.repeatable.len() as u64
+    }
+
+    /// The number of captures under the Spanish majority rule: by target
+    /// sets when each capture is a single jump, else from the list.
+    #[cold]
+    #[inline(never)]
+    fn count_majority_captures<const WHITE: bool>(&self, capturing_men: u64, kings_capture: bool) -> u64 {
+        if !(V::FLYING_KINGS && kings_capture) {
+            let board = self.jump_board::<WHITE>();
+            if let Some(all) = board.single_jumps::<2, 6>(board.victims, false) {
+                // zisnella.md 10: every capture takes one piece, so those
+                // taking a king are the only legal ones, if there are any.
+                let of_kings =
+                    board.single_jumps::<2, 6>(board.victims & self.kings, false).map_or(0, |s| s.total());
+                return u64::from(if of_kings != 0 { of_kings } else { all.total() });
+            }
+        }
+        let mut moves = MoveList::new();
+        self.captures_for::<WHITE, false>(&mut moves, capturing_men);
+        moves.len() as u64
+    }
+}
