@@ -82,29 +82,62 @@ impl<V: Variant, S: CaptureSink, const WHITE: bool> CaptureSearch<'_, V, S, WHIT
             return self.short_king(1 << at, captured);
         }
         let mut found = false;
-        for_each_direction!(|dir| {
-            found |= self.flying_jump(dir, at, captured, promotes);
-        });
+        found |= self.flying_jump::<0>(at, captured, promotes);
+        found |= self.flying_jump::<1>(at, captured, promotes);
+        found |= self.flying_jump::<2>(at, captured, promotes);
+        found |= self.flying_jump::<3>(at, captured, promotes);
+        found
+    }
+
+    /// Captures going on from a flying king that has just landed on bit
+    /// `at` by a jump in `CAME`; whether there is one. Not back: the piece
+    /// just taken blocks that way. Straight on only when `straight`: every
+    /// landing of one jump sees the same next piece straight ahead, so the
+    /// captures that way are the same moves from each, and only the first
+    /// landing needs to try them (unless the sink records paths, which
+    /// differ by the landing). Directions in [`ALL_STEPS`]' order, as
+    /// [`Self::king`], so the list keeps its order.
+    fn king_landed<const CAME: Direction>(
+        &mut self,
+        at: u32,
+        captured: u64,
+        promotes: bool,
+        straight: bool,
+    ) -> bool {
+        let mut found = false;
+        let wanted = |dir: Direction| dir != CAME ^ 2 && (dir != CAME || straight);
+        if wanted(0) {
+            found |= self.flying_jump::<0>(at, captured, promotes);
+        }
+        if wanted(1) {
+            found |= self.flying_jump::<1>(at, captured, promotes);
+        }
+        if wanted(2) {
+            found |= self.flying_jump::<2>(at, captured, promotes);
+        }
+        if wanted(3) {
+            found |= self.flying_jump::<3>(at, captured, promotes);
+        }
         found
     }
 
     /// The captures of a flying king on bit `at` whose first jump goes in
-    /// `dir`; whether there is one. russian.md 7 / zisnella.md 8: empty
+    /// `DIR`; whether there is one. russian.md 7 / zisnella.md 8: empty
     /// squares, then one enemy piece not yet captured, then at least one
     /// empty square.
     #[inline(always)]
-    fn flying_jump(&mut self, dir: Direction, at: u32, captured: u64, promotes: bool) -> bool {
-        let approach = ray(dir, at);
+    fn flying_jump<const DIR: Direction>(&mut self, at: u32, captured: u64, promotes: bool) -> bool {
+        let approach = ray(DIR, at);
         let blockers = approach & !self.empty;
         if blockers == 0 {
             return false;
         }
-        let victim_bit = nearest(dir, blockers);
+        let victim_bit = nearest(DIR, blockers);
         let victim = 1u64 << victim_bit;
         if victim & self.enemies & !captured == 0 {
             return false;
         }
-        let landings = open(dir, ray(dir, victim_bit), !self.empty);
+        let landings = open(DIR, ray(DIR, victim_bit), !self.empty);
         if landings == 0 {
             return false;
         }
@@ -113,16 +146,18 @@ impl<V: Variant, S: CaptureSink, const WHITE: bool> CaptureSearch<'_, V, S, WHIT
         // anywhere (russian.md 7); otherwise on any square beyond.
         let mut continued = false;
         let mut rest = landings;
+        let mut straight = true;
         while rest != 0 {
-            let landing = pop_nearest(dir, &mut rest);
+            let landing = pop_nearest(DIR, &mut rest);
             self.path.push::<S>(1 << landing, victim);
-            continued |= self.king(landing, captured, promotes);
+            continued |= self.king_landed::<DIR>(landing, captured, promotes, straight);
+            straight = S::RECORDS_PATH;
             self.path.pop::<S>();
         }
         if !continued {
             let mut rest = landings;
             while rest != 0 {
-                let landing = 1u64 << pop_nearest(dir, &mut rest);
+                let landing = 1u64 << pop_nearest(DIR, &mut rest);
                 self.path.push::<S>(landing, victim);
                 self.emit(landing, captured, promotes);
                 self.path.pop::<S>();
