@@ -34,8 +34,19 @@ impl<V: Variant, S: CaptureSink, const WHITE: bool> CaptureSearch<'_, V, S, WHIT
     #[inline]
     fn emit(&mut self, landing: u64, captured: u64, promotes: bool) {
         let mv = Move::new(self.from, landing.trailing_zeros(), captured, promotes);
-        let may_repeat = self.king_move || promotes || captured.count_ones() >= 4;
-        self.sink.capture(mv, &self.path, may_repeat);
+        self.sink.capture(mv, &self.path, self.may_repeat(captured, promotes));
+    }
+
+    /// Whether another path may make the same move as one taking
+    /// `captured` (see [`CaptureSink::capture`]): a man's two jump orders
+    /// only meet around a ring of four; once a king jumps (it started as one
+    /// or was crowned on the way), three pieces may be enough. Two are never:
+    /// the two orders would need the start square and the first landing on
+    /// both diagonals of one square, and a king's different landings before
+    /// the same straight-on jump are searched from the first one only.
+    #[inline(always)]
+    fn may_repeat(&self, captured: u64, promotes: bool) -> bool {
+        captured.count_ones() >= if self.king_move || promotes { 3 } else { 4 }
     }
 
     /// Captures by a man standing on `at`; returns whether any jump exists.
@@ -155,6 +166,10 @@ impl<V: Variant, S: CaptureSink, const WHITE: bool> CaptureSearch<'_, V, S, WHIT
             self.path.pop::<S>();
         }
         if !continued {
+            if S::COUNTS && !S::RECORDS_PATH && !self.may_repeat(captured, promotes) {
+                self.sink.count_unique(landings.count_ones());
+                return true;
+            }
             let mut rest = landings;
             while rest != 0 {
                 let landing = 1u64 << pop_nearest(DIR, &mut rest);

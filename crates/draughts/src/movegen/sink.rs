@@ -62,10 +62,18 @@ pub(crate) trait CaptureSink {
     /// order random playouts number captures in) rather than [`ALL_STEPS`](crate::layout::ALL_STEPS)'
     /// order (the order of the move list).
     const FORWARD_FIRST: bool = false;
+    /// Whether the sink only counts: then the search hands it sequences that
+    /// no other path repeats by number ([`Self::count_unique`]), without
+    /// building their moves.
+    const COUNTS: bool = false;
     /// One complete sequence. `may_repeat` is false when no other path can
-    /// make the same move (a man taking fewer than four pieces, since two
-    /// different jump orders of a man only meet around a ring of four).
+    /// make the same move (a man taking fewer than four pieces, a king
+    /// fewer than three: the search's `may_repeat` says why).
     fn capture(&mut self, mv: Move, path: &CapturePath, may_repeat: bool);
+    /// `n` complete sequences that no other path repeats (only called when
+    /// [`Self::COUNTS`]).
+    #[inline(always)]
+    fn count_unique(&mut self, _n: u32) {}
 }
 
 /// Collects moves, merging paths that make the same move (rule 11);
@@ -97,6 +105,12 @@ pub(super) struct CountSink<'a> {
 
 impl CaptureSink for CountSink<'_> {
     const RECORDS_PATH: bool = false;
+    const COUNTS: bool = true;
+
+    #[inline(always)]
+    fn count_unique(&mut self, n: u32) {
+        self.unique += u64::from(n);
+    }
 
     #[inline]
     fn capture(&mut self, mv: Move, _path: &CapturePath, may_repeat: bool) {
