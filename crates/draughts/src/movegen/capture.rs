@@ -286,3 +286,95 @@ impl<V: Variant> Draughts<V> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use damero_core::{Color, Game, MoveList};
+
+    use super::super::sink::{CapturePath, CaptureSink};
+    use crate::layout::{BOTTOM_ROW, TOP_ROW, VALID};
+    use crate::position::Draughts;
+    use crate::variant::{EnglishVariant, RussianVariant, SpanishVariant, Variant, ZisnellaVariant};
+    use crate::Move;
+
+    /// Every path, the search's shortcuts off (a sink that records paths
+    /// gets them all), its moves merged keeping the first of each.
+    struct EveryPath(Vec<Move>);
+
+    impl CaptureSink for EveryPath {
+        const RECORDS_PATH: bool = true;
+
+        fn capture(&mut self, mv: Move, _path: &CapturePath, _may_repeat: bool) {
+            if !self.0.contains(&mv) {
+                self.0.push(mv);
+            }
+        }
+    }
+
+    /// Random positions crowded with kings, where captures are long.
+    fn king_positions<V: Variant>(count: usize) -> Vec<Draughts<V>> {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut random = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        (0..count)
+            .map(|_| {
+                let occupied = random() & random() & VALID;
+                let white = occupied & random();
+                let kings = occupied & random() & random().rotate_left(17);
+                // Men never stand on their crowning row.
+                let white = white & !(TOP_ROW & !kings);
+                let black = occupied & !white & !(BOTTOM_ROW & !kings);
+                let side = if random() & 1 == 0 { Color::White } else { Color::Black };
+                Draughts::from_bits(Default::default(), side, [white, black], kings & (white | black))
+            })
+            .collect()
+    }
+
+    /// The capture list is the first-path-wins merge of every path, in the
+    /// same order: skipping landings that repeat a straight-on jump and the
+    /// duplicate check of short king captures changes no move and no order.
+    fn check_against_every_path<V: Variant>() {
+        let mut moves = MoveList::new();
+        let mut long = 0;
+        for position in king_positions::<V>(20_000) {
+            if !position.has_capture() {
+                continue;
+            }
+            position.generate(&mut moves);
+            let mut every = EveryPath(Vec::new());
+            position.search_captures(&mut every, None);
+            let mut merged: MoveList<Move> = every.0.iter().copied().collect();
+            if V::MAJORITY_RULE {
+                position.keep_majority_captures(&mut merged);
+            }
+            assert_eq!(&moves[..], &merged[..], "{}", position.fen());
+            assert_eq!(position.count(), moves.len() as u64, "{}", position.fen());
+            long += moves.iter().filter(|m| m.capture_count() >= 3).count();
+        }
+        assert!(long > 100, "too few long captures to test: {long}");
+    }
+
+    #[test]
+    fn captures_match_every_path_russian() {
+        check_against_every_path::<RussianVariant>();
+    }
+
+    #[test]
+    fn captures_match_every_path_zisnella() {
+        check_against_every_path::<ZisnellaVariant>();
+    }
+
+    #[test]
+    fn captures_match_every_path_spanish() {
+        check_against_every_path::<SpanishVariant>();
+    }
+
+    #[test]
+    fn captures_match_every_path_english() {
+        check_against_every_path::<EnglishVariant>();
+    }
+}
