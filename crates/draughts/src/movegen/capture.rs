@@ -292,10 +292,10 @@ mod tests {
     use damero_core::{Color, Game, MoveList};
 
     use super::super::sink::{CapturePath, CaptureSink};
+    use crate::Move;
     use crate::layout::{BOTTOM_ROW, TOP_ROW, VALID};
     use crate::position::Draughts;
     use crate::variant::{EnglishVariant, RussianVariant, SpanishVariant, Variant, ZisnellaVariant};
-    use crate::Move;
 
     /// Every path, the search's shortcuts off (a sink that records paths
     /// gets them all), its moves merged keeping the first of each.

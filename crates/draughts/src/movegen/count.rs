@@ -12,6 +12,7 @@ use super::sink::{CapturePath, CountSink};
 use super::{crowning, forward, side_steps};
 use crate::layout::{ALL_STEPS, shift};
 use crate::position::Draughts;
+use crate::rays::{open, ray};
 use crate::targets::JumpBoard;
 use crate::variant::{DraughtsRules, Variant};
 
@@ -35,7 +36,10 @@ impl<V: Variant> Draughts<V> {
         let (kings_capture, king_moves) = if kings == 0 {
             (false, 0)
         } else if V::FLYING_KINGS {
-            self.flying_kings_scan::<WHITE>(kings, true)
+            // The jumps in `ALL_STEPS`' order (the board's are forward first).
+            let j = board.jumps;
+            let jumps = if WHITE { j } else { [j[2], j[3], j[0], j[1]] };
+            flying_kings_count(kings, !board.empty, jumps)
         } else {
             let mut landings = 0;
             let mut moves = 0;
@@ -148,4 +152,30 @@ impl<V: Variant> Draughts<V> {
         self.captures_for::<WHITE, false>(&mut moves, capturing_men);
         moves.len() as u64
     }
+}
+
+/// For the flying kings `kings` with the squares `occupied`: whether one
+/// has a first jump, and how many quiet moves they have; `jumps[dir]` are
+/// the squares a jump in `dir` can start from (an enemy piece next that
+/// way, an empty square behind it). A king slides to the last open square
+/// of a ray (or stays on its own), so it can jump that way exactly when
+/// that square is one of `jumps`: the open squares serve both counts, and
+/// a king's four rays are disjoint, so one popcount counts its moves.
+#[inline(always)]
+fn flying_kings_count(mut kings: u64, occupied: u64, jumps: [u64; 4]) -> (bool, u32) {
+    let mut capture = 0;
+    let mut quiet = 0;
+    while kings != 0 {
+        let from = kings.trailing_zeros();
+        let king = kings & kings.wrapping_neg();
+        kings ^= king;
+        let mut reach = 0;
+        for_each_direction!(|dir| {
+            let open = open(dir, ray(dir, from), occupied);
+            capture |= (open | king) & jumps[dir];
+            reach |= open;
+        });
+        quiet += reach.count_ones();
+    }
+    (capture != 0, quiet)
 }

@@ -23,7 +23,7 @@ use crate::layout::{
     ALL_STEPS, BOTTOM_ROW, DOWN_LEFT, DOWN_RIGHT, Step, TOP_ROW, UP_LEFT, UP_RIGHT, VALID, shift,
 };
 use crate::position::Draughts;
-use crate::rays::{first_hit, open, ray, step};
+use crate::rays::{first_hit, ray, step};
 use crate::variant::{DraughtsRules, Variant};
 
 /// Runs `$body` once for each step of [`ALL_STEPS`] selected by the bit mask
@@ -148,32 +148,26 @@ impl<V: Variant> Draughts<V> {
             }
             return found != 0;
         }
-        self.flying_kings_scan::<WHITE>(kings, false).0
+        self.flying_kings_scan::<WHITE>(kings)
     }
 
     /// For the flying kings `kings` of the side (`WHITE` or Black): whether
-    /// one has a first jump, and (when `QUIET`) how many quiet moves they
-    /// have. One table look-up per king and direction serves both.
+    /// one has a first jump. One table look-up per king and direction.
     #[inline(always)]
-    fn flying_kings_scan<const WHITE: bool>(&self, mut kings: u64, quiet: bool) -> (bool, u32) {
+    fn flying_kings_scan<const WHITE: bool>(&self, mut kings: u64) -> bool {
         let enemies = self.pieces[if WHITE { 1 } else { 0 }];
         let empty = self.empty_squares();
         let occupied = !empty;
         let mut landings = 0;
-        let mut quiet_moves = 0;
         while kings != 0 {
             let from = kings.trailing_zeros();
             kings &= kings - 1;
             for_each_direction!(|dir| {
-                let line = ray(dir, from);
-                let first = first_hit(dir, line, occupied);
+                let first = first_hit(dir, ray(dir, from), occupied);
                 landings |= shift(first & enemies, step(dir)) & empty;
-                if quiet {
-                    quiet_moves += open(dir, line, occupied).count_ones();
-                }
             });
         }
-        (landings != 0, quiet_moves)
+        landings != 0
     }
 
     /// Whether the side to move must capture.
