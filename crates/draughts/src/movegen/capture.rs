@@ -10,27 +10,84 @@ use super::{crowning, forward, side_steps};
 use crate::Move;
 use crate::layout::{ALL_STEPS, Step, shift};
 use crate::position::Draughts;
-use crate::rays::{Direction, nearest, open, pop_nearest, ray};
+use crate::rays::{Direction, nearest, open, pop_nearest, ray, slide, step};
 use crate::variant::{DraughtsRules, Variant};
 
 /// The depth-first capture search for one moving piece of the side
 /// `WHITE` (or Black).
 pub(super) struct CaptureSearch<'a, V: Variant, S: CaptureSink, const WHITE: bool> {
     /// Enemy pieces, captured ones included: they block until the move ends.
-    pub(super) enemies: u64,
+    enemies: u64,
     /// Empty squares, the mover's start square included (rules README).
-    pub(super) empty: u64,
-    pub(super) from: u32,
+    empty: u64,
+    from: u32,
     /// The mover started as a king: its paths may repeat a move.
-    pub(super) king_move: bool,
+    king_move: bool,
     /// The rule set's options (whether men capture backward).
-    pub(super) rules: V::Rules,
-    pub(super) path: CapturePath,
-    pub(super) sink: &'a mut S,
-    pub(super) variant: PhantomData<V>,
+    rules: V::Rules,
+    path: CapturePath,
+    sink: &'a mut S,
+    variant: PhantomData<V>,
+    /// For flying kings, by direction: the squares a jump that way can
+    /// start from (an enemy piece next, an empty square behind it), on the
+    /// board of the search (fixed while one piece captures, as the captured
+    /// pieces stay). Set by [`Self::start`] for kings, and on a crowning.
+    jumps: [u64; 4],
 }
 
-impl<V: Variant, S: CaptureSink, const WHITE: bool> CaptureSearch<'_, V, S, WHITE> {
+impl<'a, V: Variant, S: CaptureSink, const WHITE: bool> CaptureSearch<'a, V, S, WHITE> {
+    /// A search for the side's pieces against `enemies`, the other squares
+    /// of `empty` being empty; [`Self::start`] picks the piece.
+    #[inline(always)]
+    pub(super) fn new(enemies: u64, empty: u64, rules: V::Rules, sink: &'a mut S) -> Self {
+        CaptureSearch {
+            enemies,
+            empty,
+            from: 0,
+            king_move: false,
+            rules,
+            path: CapturePath::EMPTY,
+            sink,
+            variant: PhantomData,
+            jumps: [0; 4],
+        }
+    }
+
+    /// Makes the piece on `from` (a king when `king`) the mover: its square
+    /// is empty for the rest of the search (`empty` is the board's).
+    #[inline(always)]
+    pub(super) fn start(&mut self, from: u32, king: bool, empty: u64) {
+        self.from = from;
+        self.king_move = king;
+        self.empty = empty | 1 << from;
+        if king {
+            self.set_king_jumps();
+        }
+    }
+
+    #[inline(always)]
+    fn set_king_jumps(&mut self) {
+        if V::FLYING_KINGS {
+            let (empty, enemies) = (self.empty, self.enemies);
+            self.jumps = ALL_STEPS.map(|s| shift(shift(empty, -s) & enemies, -s));
+        }
+    }
+
+    /// Whether the flying king, having taken pieces `captured` by a jump in
+    /// `DIR`, can go on from one of the squares `landings` beyond its last
+    /// piece: read for all of them at once. Straight on only the farthest
+    /// can jump next; sideways, the landings slide over the empty squares
+    /// together and one of the squares they reach must start a jump over a
+    /// piece not yet taken.
+    #[inline(always)]
+    fn goes_on<const DIR: Direction>(&self, landings: u64, captured: u64) -> bool {
+        let takeable = |dir: Direction| self.jumps[dir] & !shift(captured, -step(dir));
+        let straight = landings & takeable(DIR);
+        let left = slide(landings, DIR ^ 1, self.empty) & takeable(DIR ^ 1);
+        let right = slide(landings, DIR ^ 3, self.empty) & takeable(DIR ^ 3);
+        straight | left | right != 0
+    }
+
     #[inline]
     fn emit(&mut self, landing: u64, captured: u64, promotes: bool) {
         let mv = Move::new(self.from, landing.trailing_zeros(), captured, promotes);
@@ -76,7 +133,7 @@ impl<V: Variant, S: CaptureSink, const WHITE: bool> CaptureSearch<'_, V, S, WHIT
         if landing & crowning::<WHITE>() != 0 {
             // russian.md 9: crowned mid-capture, it goes on as a king;
             // zisnella.md 6 and English: the capture ends on the crowning row.
-            if !(V::CONTINUE_AFTER_PROMOTION && self.king(landing.trailing_zeros(), captured, true)) {
+            if !(V::CONTINUE_AFTER_PROMOTION && self.crowned(landing.trailing_zeros(), captured)) {
                 self.emit(landing, captured, true);
             }
         } else if !self.man(landing, captured) {
@@ -84,6 +141,16 @@ impl<V: Variant, S: CaptureSink, const WHITE: bool> CaptureSearch<'_, V, S, WHIT
         }
         self.path.pop::<S>();
         true
+    }
+
+    /// Captures by a man crowned on bit `at` mid-capture, going on as a
+    /// king; whether there is one. Out of line: rare, and the king's jump
+    /// sets would crowd the men's search.
+    #[cold]
+    #[inline(never)]
+    fn crowned(&mut self, at: u32, captured: u64) -> bool {
+        self.set_king_jumps();
+        self.king(at, captured, true)
     }
 
     /// Captures by a king standing on bit `at`; returns whether any jump
@@ -155,28 +222,28 @@ impl<V: Variant, S: CaptureSink, const WHITE: bool> CaptureSearch<'_, V, S, WHIT
         let captured = captured | victim;
         // The king must land where the capture continues, if it can
         // anywhere (russian.md 7); otherwise on any square beyond.
-        let mut continued = false;
-        let mut rest = landings;
-        let mut straight = true;
-        while rest != 0 {
-            let landing = pop_nearest(DIR, &mut rest);
-            self.path.push::<S>(1 << landing, victim);
-            continued |= self.king_landed::<DIR>(landing, captured, promotes, straight);
-            straight = S::RECORDS_PATH;
-            self.path.pop::<S>();
-        }
-        if !continued {
-            if S::COUNTS && !S::RECORDS_PATH && !self.may_repeat(captured, promotes) {
-                self.sink.count_unique(landings.count_ones());
-                return true;
-            }
+        if self.goes_on::<DIR>(landings, captured) {
             let mut rest = landings;
+            let mut straight = true;
             while rest != 0 {
-                let landing = 1u64 << pop_nearest(DIR, &mut rest);
-                self.path.push::<S>(landing, victim);
-                self.emit(landing, captured, promotes);
+                let landing = pop_nearest(DIR, &mut rest);
+                self.path.push::<S>(1 << landing, victim);
+                self.king_landed::<DIR>(landing, captured, promotes, straight);
+                straight = S::RECORDS_PATH;
                 self.path.pop::<S>();
             }
+            return true;
+        }
+        if S::COUNTS && !S::RECORDS_PATH && !self.may_repeat(captured, promotes) {
+            self.sink.count_unique(landings.count_ones());
+            return true;
+        }
+        let mut rest = landings;
+        while rest != 0 {
+            let landing = 1u64 << pop_nearest(DIR, &mut rest);
+            self.path.push::<S>(landing, victim);
+            self.emit(landing, captured, promotes);
+            self.path.pop::<S>();
         }
         true
     }
@@ -230,25 +297,14 @@ impl<V: Variant> Draughts<V> {
         if men == 0 && kings == 0 {
             return;
         }
-        let mut search = CaptureSearch::<V, S, WHITE> {
-            enemies: self.pieces[them],
-            empty: self.empty_squares(),
-            from: 0,
-            king_move: false,
-            rules: self.rules,
-            path: CapturePath::EMPTY,
-            sink,
-            variant: PhantomData,
-        };
-        let base_empty = search.empty;
+        let base_empty = self.empty_squares();
+        let mut search = CaptureSearch::<V, S, WHITE>::new(self.pieces[them], base_empty, self.rules, sink);
         for (pieces, is_king) in [(men, false), (kings, true)] {
             let mut rest = pieces;
             while rest != 0 {
                 let from = rest.trailing_zeros();
                 rest &= rest - 1;
-                search.from = from;
-                search.king_move = is_king;
-                search.empty = base_empty | 1 << from;
+                search.start(from, is_king, base_empty);
                 if is_king {
                     search.king(from, 0, false);
                 } else {

@@ -3,12 +3,10 @@
 //! jump are popcounts of target sets ([`crate::targets`]); only captures
 //! that may go on run the search, into a counting sink.
 
-use core::marker::PhantomData;
-
 use damero_core::{Color, MoveList};
 
 use super::capture::CaptureSearch;
-use super::sink::{CapturePath, CountSink};
+use super::sink::CountSink;
 use super::{crowning, forward, side_steps};
 use crate::layout::{ALL_STEPS, shift};
 use crate::position::Draughts;
@@ -98,35 +96,28 @@ impl<V: Variant> Draughts<V> {
         let (us, them) = if WHITE { (0, 1) } else { (1, 0) };
         let mut repeatable = MoveList::new();
         let mut sink = CountSink { unique: 0, repeatable: &mut repeatable };
-        let mut search = CaptureSearch::<V, CountSink<'_>, WHITE> {
-            enemies: self.pieces[them],
-            empty: self.empty_squares(),
-            from: 0,
-            king_move: false,
-            rules: self.rules,
-            path: CapturePath::EMPTY,
-            sink: &mut sink,
-            variant: PhantomData,
-        };
-        let base_empty = search.empty;
+        let base_empty = self.empty_squares();
+        let mut search = CaptureSearch::<V, CountSink<'_>, WHITE>::new(
+            self.pieces[them],
+            base_empty,
+            self.rules,
+            &mut sink,
+        );
         for (men, step) in going_on.into_iter().zip(side_steps::<WHITE>()) {
             let mut rest = men;
             while rest != 0 {
                 let from = rest.trailing_zeros();
                 rest &= rest - 1;
-                search.from = from;
-                search.empty = base_empty | 1 << from;
+                search.start(from, false, base_empty);
                 search.man_jump(1 << from, 0, step);
             }
         }
         if kings_capture {
             let mut kings = self.pieces[us] & self.kings;
-            search.king_move = true;
             while kings != 0 {
                 let from = kings.trailing_zeros();
                 kings &= kings - 1;
-                search.from = from;
-                search.empty = base_empty | 1 << from;
+                search.start(from, true, base_empty);
                 search.king(from, 0, false);
             }
         }
