@@ -6,14 +6,11 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use clap::Subcommand;
-use damero_draughts::{
-    DraughtsEvaluator, EgdbError, EgdbEvaluator, EndgameDatabase, EnglishVariant, RussianVariant,
-    SpanishVariant, Variant,
-};
+use damero_draughts::{Draughts, DraughtsEvaluator, EgdbError, EgdbEvaluator, EndgameDatabase, Variant};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::CliError;
-use crate::games::{self, GameCommand};
+use crate::games::{self, DRAUGHTS_IDS, DraughtsCommand, GameCommand};
 
 /// The environment variable naming the database directory.
 pub const EGDB_ENV: &str = "DAMERO_EGDB";
@@ -23,7 +20,7 @@ pub const EGDB_ENV: &str = "DAMERO_EGDB";
 pub enum EgdbCommand {
     /// Solve every position with up to N pieces and write the files into DIR.
     Build {
-        /// Game id: russian, english or spanish.
+        /// Game id: a draughts rule set with databases (russian, spanish, english).
         game: String,
         /// The most pieces (men and kings, both sides) a position may have.
         #[arg(long, default_value_t = 4)]
@@ -40,12 +37,46 @@ pub enum EgdbCommand {
 /// Runs `damero egdb ...`.
 pub fn run(command: EgdbCommand) -> Result<(), CliError> {
     match command {
-        EgdbCommand::Build { game, pieces, out, quiet } => match game.as_str() {
-            "russian" => build::<RussianVariant>(&out, pieces, quiet),
-            "english" => build::<EnglishVariant>(&out, pieces, quiet),
-            "spanish" => build::<SpanishVariant>(&out, pieces, quiet),
-            _ => Err(CliError::new(format!("no endgame databases for '{game}' (russian, english, spanish)"))),
-        },
+        EgdbCommand::Build { game, pieces, out, quiet } => {
+            games::dispatch_draughts(&game, Build { dir: out, pieces, quiet })
+                .unwrap_or_else(|_| Err(no_databases(&game)))
+        }
+    }
+}
+
+/// The draughts rule sets that can have databases, in registry order.
+pub fn supported_ids() -> Vec<&'static str> {
+    struct Supported;
+    impl DraughtsCommand for Supported {
+        type Output = bool;
+        fn run<V: Variant>(self) -> Result<bool, CliError> {
+            Ok(EndgameDatabase::<V>::SUPPORTED)
+        }
+    }
+    DRAUGHTS_IDS
+        .iter()
+        .copied()
+        .filter(|id| matches!(games::dispatch_draughts(id, Supported), Ok(Ok(true))))
+        .collect()
+}
+
+fn no_databases(game: &str) -> CliError {
+    CliError::new(format!("no endgame databases for '{game}' ({})", supported_ids().join(", ")))
+}
+
+struct Build {
+    dir: PathBuf,
+    pieces: u32,
+    quiet: bool,
+}
+
+impl DraughtsCommand for Build {
+    type Output = ();
+    fn run<V: Variant>(self) -> Result<(), CliError> {
+        if !EndgameDatabase::<V>::SUPPORTED {
+            return Err(no_databases(V::NAME));
+        }
+        build::<V>(&self.dir, self.pieces, self.quiet)
     }
 }
 
@@ -95,22 +126,39 @@ pub fn open_database<V: Variant>(dir: Option<&Path>, explicit: bool) -> Result<E
     }
 }
 
-/// [`games::dispatch`], with the draughts evaluators wrapped in an
-/// [`EgdbEvaluator`] over the database in `--egdb DIR` (or `$DAMERO_EGDB`).
+/// [`games::dispatch`], with the evaluators of the draughts rule sets that
+/// have databases wrapped in an [`EgdbEvaluator`] over the database in
+/// `--egdb DIR` (or `$DAMERO_EGDB`).
 pub fn dispatch<C: GameCommand>(id: &str, flag: Option<PathBuf>, command: C) -> Result<C::Output, CliError> {
     let explicit = flag.is_some();
     let dir = database_dir(flag);
-    let dir = dir.as_deref();
-    match id {
-        "russian" => command.run::<damero_draughts::Russian, _>(evaluator::<RussianVariant>(dir, explicit)?),
-        "english" => command.run::<damero_draughts::English, _>(evaluator::<EnglishVariant>(dir, explicit)?),
-        "spanish" => command.run::<damero_draughts::Spanish, _>(evaluator::<SpanishVariant>(dir, explicit)?),
-        _ => games::dispatch(id, command),
+    match games::dispatch_draughts(id, WithDatabase { command, dir, explicit }) {
+        Ok(result) => result,
+        Err(WithDatabase { command, .. }) => games::dispatch(id, command),
+    }
+}
+
+/// A game command run over the database, for the rule sets that have one.
+struct WithDatabase<C> {
+    command: C,
+    dir: Option<PathBuf>,
+    explicit: bool,
+}
+
+impl<C: GameCommand> DraughtsCommand for WithDatabase<C> {
+    type Output = C::Output;
+    fn run<V: Variant>(self) -> Result<C::Output, CliError> {
+        if EndgameDatabase::<V>::SUPPORTED {
+            let evaluator = evaluator::<V>(self.dir.as_deref(), self.explicit)?;
+            self.command.run::<Draughts<V>, _>(evaluator)
+        } else {
+            self.command.run::<Draughts<V>, _>(DraughtsEvaluator::<V>::default())
+        }
     }
 }
 
 /// The usual evaluator of `V` over the database in `dir`, if any.
-fn evaluator<V: Variant>(
+pub fn evaluator<V: Variant>(
     dir: Option<&Path>,
     explicit: bool,
 ) -> Result<EgdbEvaluator<V, DraughtsEvaluator<V>>, CliError> {

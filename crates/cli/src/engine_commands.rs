@@ -93,7 +93,7 @@ pub fn engine_spec(engine: &str, limits: LimitArgs) -> Result<EngineSpec, CliErr
 /// The spec with the opening book on when it does not say (`bestmove` and
 /// `play` use the book; `match` starts from random openings instead). The
 /// noisy weak levels stay out of the book.
-fn with_book(mut spec: EngineSpec) -> EngineSpec {
+pub fn with_book(mut spec: EngineSpec) -> EngineSpec {
     if let EngineSpec::AlphaBeta { config, .. } = &mut spec
         && config.noise == 0
     {
@@ -195,7 +195,6 @@ impl GameCommand for Match {
         }
         let start: G = position.position()?;
         let format = record_format(G::NAME).unwrap_or(RecordFormat::Tagged);
-        let draughts = format == RecordFormat::Pdn;
         let path = self
             .out
             .unwrap_or_else(|| PathBuf::from(format!("damero-match-{}.{}", G::NAME, format.extension())));
@@ -220,7 +219,7 @@ impl GameCommand for Match {
         let t = run_match(&start, &self.white, &self.black, &evaluator, &evaluator, &config, |game, t| {
             bar.set_position(u64::from(t.played));
             bar.set_message(format!("+{} ={} -{}", t.wins, t.draws, t.losses));
-            match file.write_all(write_game(game, &first, &second, draughts).as_bytes()) {
+            match file.write_all(write_game(game, &first, &second).as_bytes()) {
                 Ok(()) => ControlFlow::Continue(()),
                 Err(error) => {
                     write_error = Some(error);
@@ -248,9 +247,9 @@ impl GameCommand for Match {
     }
 }
 
-/// One game as PDN (draughts) or as the same tagged layout, by the
-/// library's writer.
-fn write_game<G: Game>(game: &MatchGame<G>, first: &str, second: &str, _draughts: bool) -> String {
+/// One game as PDN (draughts) or as the same tagged layout: the library's
+/// writer picks the layout from the game.
+fn write_game<G: Game>(game: &MatchGame<G>, first: &str, second: &str) -> String {
     let date = damero_core::pdn_date(SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()));
     let (white, black) =
         if game.first_engine_color == Color::White { (first, second) } else { (second, first) };

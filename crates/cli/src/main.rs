@@ -56,7 +56,7 @@ struct Cli {
 enum Command {
     /// List the game ids, one per line.
     Games,
-    /// List the legal moves, one per line, sorted.
+    /// List the legal moves, one per line, in natural order (numbers compare as numbers).
     Moves {
         /// Game id (see `damero games`).
         game: String,

@@ -9,6 +9,7 @@ use damero_core::{Color, Evaluator, Game, GameRecord, MoveList, Outcome, PdnGame
 use damero_search::{Engine, EngineSpec, Score, level_budget, level_spec};
 
 use crate::CliError;
+use crate::engine_commands::with_book;
 use crate::games::GameCommand;
 use crate::setup::{PositionArgs, pdn_game};
 
@@ -89,7 +90,7 @@ impl GameCommand for Play {
         let seed = self.engine_seed.unwrap_or_else(|| {
             SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
         });
-        let spec = level_spec(self.level, seed)?;
+        let spec = with_book(level_spec(self.level, seed)?);
         let mut session = Session {
             start: record.clone(),
             record,
@@ -291,7 +292,7 @@ impl<G: Game, E: Evaluator<G>> Session<G, E> {
     }
 
     fn set_level(&mut self, level: i32) -> Result<(), CliError> {
-        let spec: EngineSpec = level_spec(level, self.seed)?;
+        let spec: EngineSpec = with_book(level_spec(level, self.seed)?);
         self.engine = Engine::new(&spec, self.evaluator.clone());
         self.level = level;
         Ok(())

@@ -5,10 +5,11 @@ use std::path::PathBuf;
 
 use damero_core::{Color, Game, Outcome};
 use damero_draughts::eval::{TrainingSample, TuneOptions, Weights, fit};
-use damero_draughts::{Draughts, English, Russian, Spanish, Variant, Zisnella};
+use damero_draughts::{Draughts, Variant};
 use damero_search::Sample;
 
 use crate::CliError;
+use crate::games::{self, DRAUGHTS_IDS, DraughtsCommand};
 
 /// `damero tune GAME --data FILE... --out WEIGHTS`.
 pub struct Tune {
@@ -21,19 +22,20 @@ pub struct Tune {
 
 impl Tune {
     pub fn run(self) -> Result<(), CliError> {
-        match self.game.as_str() {
-            "russian" => self.fit(Russian::start(Default::default())),
-            "zisnella" => self.fit(Zisnella::start(Default::default())),
-            "spanish" => self.fit(Spanish::start(Default::default())),
-            "english" => self.fit(English::start(Default::default())),
-            other => Err(CliError::new(format!(
-                "tune fits the draughts evaluation (russian, zisnella, spanish, english), not '{other}'"
-            ))),
-        }
+        let game = self.game.clone();
+        games::dispatch_draughts(&game, self).unwrap_or_else(|_| {
+            Err(CliError::new(format!(
+                "tune fits the draughts evaluation ({}), not '{game}'",
+                DRAUGHTS_IDS.join(", ")
+            )))
+        })
     }
+}
 
-    fn fit<V: Variant>(self, start: Draughts<V>) -> Result<(), CliError> {
-        let rules = start.rules();
+impl DraughtsCommand for Tune {
+    type Output = ();
+    fn run<V: Variant>(self) -> Result<(), CliError> {
+        let rules = Draughts::<V>::start(Default::default()).rules();
         let mut samples = Vec::new();
         for path in &self.data {
             let file = std::fs::File::open(path)

@@ -182,3 +182,159 @@ fn hub_quits_cleanly_during_a_search_and_on_a_closed_output() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// A temporary directory, removed when dropped.
+struct TempDir(std::path::PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("damero-hub-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("utf-8 path")
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+impl Hub {
+    /// The lines up to and including the next `done`.
+    fn search_lines(&mut self) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let line = self.lines.next().expect("the engine closed its output").unwrap();
+            let done = line.starts_with("done");
+            lines.push(line);
+            if done {
+                return lines;
+            }
+        }
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        assert!(self.child.wait().unwrap().success());
+    }
+}
+
+/// The value of `name=` in a Hub line.
+fn field<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    line.split(' ').find_map(|part| part.strip_prefix(name)?.strip_prefix('='))
+}
+
+/// A white king on h2 against a black man on b6, Black to move: the king
+/// catches the man (a database win for White), but not within a 2-ply search.
+/// (Characters 9 and 28 of the position string are b6 and h2.)
+const KING_AGAINST_MAN: &str = "BeeeeeeeebeeeeeeeeeeeeeeeeeeWeeee";
+
+#[test]
+fn hub_probes_the_endgame_database_of_egdb_path_and_survives_a_bad_one() {
+    let dir = TempDir::new("egdb");
+    let build = damero(&["egdb", "build", "russian", "--pieces", "2", "--out", dir.path(), "--quiet"]);
+    assert!(build.status.success(), "{}", String::from_utf8_lossy(&build.stderr));
+
+    let mut hub = Hub::start();
+    hub.send("hub");
+    assert_eq!(hub.expect("param name=egdb-path"), "param name=egdb-path value=\"\" type=string");
+    hub.expect("wait");
+    let score_of = |hub: &mut Hub| {
+        hub.send(&format!("pos pos={KING_AGAINST_MAN}"));
+        hub.send("level depth=2");
+        hub.send("go think");
+        let lines = hub.search_lines();
+        let info = lines.iter().rev().find(|l| l.starts_with("info ")).expect("an info line").clone();
+        field(&info, "score").expect("a score").to_owned()
+    };
+    hub.send("init");
+    hub.expect("ready");
+    let without = score_of(&mut hub);
+    hub.send(&format!("set-param name=egdb-path value=\"{}\"", dir.path()));
+    hub.send("init");
+    hub.expect("ready");
+    let with = score_of(&mut hub);
+    // Black to move loses: -80 is "known from the database".
+    assert_eq!(with, "-80.00", "without the database the score was {without}");
+    assert_ne!(without, with);
+
+    // A directory without a database: one error, then it plays without.
+    let empty = TempDir::new("egdb-empty");
+    hub.send(&format!("set-param name=egdb-path value=\"{}\"", empty.path()));
+    hub.send("init");
+    let error = hub.expect("");
+    assert!(error.starts_with("error message=") && error.contains("missing"), "{error}");
+    hub.expect("ready");
+    assert_eq!(score_of(&mut hub), without);
+    // Zisnella has no databases at all.
+    hub.send(&format!("set-param name=egdb-path value=\"{}\"", dir.path()));
+    hub.send("set-param name=variant value=zisnella");
+    hub.send("init");
+    let error = hub.expect("");
+    assert!(error.contains("no endgame databases for zisnella"), "{error}");
+    hub.expect("ready");
+    hub.send("ping");
+    assert_eq!(hub.expect(""), "pong");
+    hub.quit();
+}
+
+#[test]
+fn hub_info_lines_carry_a_mean_depth_equal_to_the_iteration_depth() {
+    let mut hub = Hub::start();
+    hub.send("set-param name=book value=false");
+    hub.send("level depth=4");
+    hub.send("go think");
+    let infos: Vec<String> = hub.search_lines().into_iter().filter(|l| l.starts_with("info ")).collect();
+    assert_eq!(infos.len(), 4, "{infos:?}");
+    for (iteration, info) in infos.iter().enumerate() {
+        let depth: u32 = field(info, "depth").unwrap().parse().unwrap();
+        let mean: f64 = field(info, "mean-depth").unwrap_or_else(|| panic!("{info}")).parse().unwrap();
+        assert_eq!((depth, mean), (iteration as u32 + 1, f64::from(depth)), "{info}");
+    }
+    // MCTS has no mean depth: the field is left out.
+    hub.send("set-param name=engine value=mcts");
+    hub.send("level nodes=200");
+    hub.send("go think");
+    let lines = hub.search_lines();
+    assert!(lines.iter().any(|l| l.starts_with("info ")), "{lines:?}");
+    assert!(lines.iter().all(|l| field(l, "mean-depth").is_none()), "{lines:?}");
+    hub.quit();
+}
+
+#[test]
+fn hub_plays_from_the_opening_book_unless_book_is_false() {
+    let mut hub = Hub::start();
+    hub.send("hub");
+    assert_eq!(hub.expect("param name=book"), "param name=book value=true type=bool");
+    hub.expect("wait");
+    let search = |hub: &mut Hub| {
+        hub.send("pos start");
+        hub.send("level depth=3");
+        hub.send("go think");
+        hub.search_lines()
+    };
+    for variant in ["russian", "english"] {
+        hub.send(&format!("set-param name=variant value={variant}"));
+        hub.send("set-param name=book value=true");
+        // A book move is answered without searching: no info line.
+        let lines = search(&mut hub);
+        assert_eq!(lines.len(), 1, "{variant}: {lines:?}");
+        assert!(lines[0].starts_with("done move="), "{lines:?}");
+        hub.send("set-param name=book value=false");
+        let lines = search(&mut hub);
+        assert!(lines.len() > 1 && lines[0].starts_with("info "), "{variant}: {lines:?}");
+    }
+    // Zisnella ships no book: it searches with the book on.
+    hub.send("set-param name=variant value=zisnella");
+    hub.send("set-param name=book value=true");
+    assert!(search(&mut hub)[0].starts_with("info "));
+    hub.send("set-param name=book value=maybe");
+    assert!(hub.expect("").starts_with("error message="));
+    hub.quit();
+}

@@ -155,3 +155,73 @@ fn the_game_ends_with_its_reason() {
     let screen = text(&out.stdout);
     assert!(screen.contains("Game over: 0-1 (black wins) — white has no legal move."), "{screen}");
 }
+
+/// The moves of a game from `fen` in which every move keeps `counter`
+/// growing by one and the game goes on until the last of `plies` moves
+/// (found by a depth-first search with the library, so it never meets a
+/// forced capture or a threefold repetition).
+fn walk(fen: &str, plies: usize, counter: fn(&damero_draughts::Russian) -> u32) -> String {
+    use damero_core::{Game, GameRecord};
+    use damero_draughts::Russian;
+    fn extend(record: &mut GameRecord<Russian>, plies: usize, counter: fn(&Russian) -> u32) -> bool {
+        if record.moves().len() == plies {
+            return true;
+        }
+        if record.outcome().is_some() {
+            return false;
+        }
+        let before = *record.position();
+        for text in before.legal_move_texts() {
+            let mut next = record.clone();
+            next.try_play(&text).unwrap();
+            if counter(next.position()) == counter(&before) + 1 && extend(&mut next, plies, counter) {
+                *record = next;
+                return true;
+            }
+        }
+        false
+    }
+    let mut record = GameRecord::new(Russian::from_fen(fen, Default::default()).unwrap());
+    assert!(extend(&mut record, plies, counter), "no walk of {plies} plies from {fen}");
+    record.move_texts().join(" ")
+}
+
+/// `damero play` from `fen` (White to move) after `moves`: the screen must
+/// give the draw and `reason`; one move fewer, with the player to move (so
+/// the engine plays nothing), the game goes on.
+fn assert_play_ends_by(fen: &str, moves: &str, reason: &str) {
+    let run = |moves: &str| {
+        let side = if moves.split(' ').count().is_multiple_of(2) { "white" } else { "black" };
+        let args = ["play", "russian", "--fen", fen, "--moves", moves, "--level", "-1", "--as", side];
+        let out = play(&args, b"quit\n");
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let screen = run(moves);
+    let expected = format!("Game over: 1/2-1/2 (a draw) — {reason}.");
+    assert!(screen.contains(&expected), "{expected:?} not in {screen}");
+    let earlier = moves.rsplit_once(' ').expect("more than one move").0;
+    let screen = run(earlier);
+    assert!(!screen.contains("Game over"), "one move earlier the game goes on: {screen}");
+}
+
+#[test]
+fn play_names_rule13b_three_kings_against_a_lone_king() {
+    let fen = "W:WKc1,Ke1,Kg1:BKh8";
+    let moves = walk(fen, 29, damero_draughts::Russian::plies_since_material_change);
+    assert_play_ends_by(fen, &moves, "three kings or more against a lone king for 15 moves (rule 13b)");
+}
+
+#[test]
+fn play_names_rule13c_fifteen_moves_of_kings_only() {
+    let fen = "W:WKe1,a3:BKd8,h6";
+    let moves = walk(fen, 30, damero_draughts::Russian::plies_since_capture_or_man_move);
+    assert_play_ends_by(fen, &moves, "15 moves each of kings only, without a capture (rule 13c)");
+}
+
+#[test]
+fn play_names_rule13d_unchanged_material_with_kings_on_both_sides() {
+    let fen = "W:WKe1,a3:BKh8";
+    let moves = walk(fen, 10, damero_draughts::Russian::plies_since_material_change);
+    assert_play_ends_by(fen, &moves, "kings on both sides, material unchanged for too long (rule 13d)");
+}

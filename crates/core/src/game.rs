@@ -328,6 +328,20 @@ pub trait Game: Copy + Debug + PartialEq + Send + Sync + 'static {
     /// number for it; records of such games name it in a `Game` tag instead.
     const PDN_GAME_TYPE: Option<u32> = None;
 
+    /// What the letters of [`diagram`](Game::diagram) stand for, as a
+    /// player's legend (draughts: `"w b = men, W B = kings"`), or `""` when
+    /// the diagram needs none.
+    const DIAGRAM_LEGEND: &'static str = "";
+
+    /// The board is PDN's numbered 8x8 draughts board (1 is b8, 4 is h8,
+    /// 32 is g1, White at the bottom), so the numbers 1-32 name its squares
+    /// whatever the notation writes (Russian players type them too).
+    const PDN_NUMBERED_BOARD: bool = false;
+
+    /// The notation writes squares as those numbers 1-32 (English), not as
+    /// algebraic squares.
+    const NUMERIC_NOTATION: bool = false;
+
     /// Why the game is over by the position alone, in a few words ("white
     /// has no legal move", "the 15-move three-kings rule"), or `None` while
     /// it goes on. Repetition is the record's to name, not the position's.

@@ -17,6 +17,11 @@ impl<V: Variant> Game for Draughts<V> {
 
     const NAME: &'static str = V::NAME;
     const PDN_GAME_TYPE: Option<u32> = V::PDN_GAME_TYPE;
+    const DIAGRAM_LEGEND: &'static str = "w b = men, W B = kings";
+    // Zisnella and Spanish put the playing squares on the other colour, where
+    // PDN's numbers would name other squares.
+    const PDN_NUMBERED_BOARD: bool = !V::MIRRORED;
+    const NUMERIC_NOTATION: bool = V::NUMERIC;
 
     /// An estimate, not a proof: twelve flying kings have at most 12 x 13
     /// quiet moves, and capture sequences that differ in their captured

@@ -253,3 +253,65 @@ fn rule_13_olsen_draw_option() {
     assert!(RussianRules::default().with_options(["draws=sometimes"]).is_err());
     assert!(RussianRules::default().with_options(["flying=no"]).is_err());
 }
+
+/// A game of `plies` moves from `fen` (its counters at zero) in which every
+/// move keeps `counter` growing by one, and the game goes on until the last
+/// move: a depth-first search over the legal moves, so it never runs into a
+/// forced capture or a threefold repetition.
+fn walk(fen: &str, plies: usize, counter: fn(&Russian) -> u32) -> GameRecord<Russian> {
+    fn extend(record: &mut GameRecord<Russian>, plies: usize, counter: fn(&Russian) -> u32) -> bool {
+        if record.moves().len() == plies {
+            return true;
+        }
+        if record.outcome().is_some() {
+            return false;
+        }
+        let before = *record.position();
+        for text in before.legal_move_texts() {
+            let mut next = record.clone();
+            next.try_play(&text).unwrap();
+            if counter(next.position()) == counter(&before) + 1 && extend(&mut next, plies, counter) {
+                *record = next;
+                return true;
+            }
+        }
+        false
+    }
+    let mut record = GameRecord::new(position(fen));
+    assert!(extend(&mut record, plies, counter), "no walk of {plies} plies from {fen}");
+    record
+}
+
+/// The walk ends the game on its last move, a draw for `rule`'s reason.
+fn assert_ends_by(record: &GameRecord<Russian>, rule: &str) {
+    assert_eq!(record.outcome(), Some(Outcome::Draw), "{:?}", record.move_texts());
+    let reason = record.end_reason().expect("a reason");
+    assert!(reason.contains(&format!("(rule {rule})")), "{reason}");
+    let before = record.truncated(record.moves().len() - 1);
+    assert_eq!((before.outcome(), before.end_reason()), (None, None), "one move earlier the game goes on");
+}
+
+#[test]
+fn end_reason_rule13b_names_three_kings_against_a_lone_king() {
+    // White to move: its 15th move is ply 29, then the lone king is to move.
+    let record = walk("W:WKc1,Ke1,Kg1:BKh8", 29, Russian::plies_since_material_change);
+    assert_ends_by(&record, "13b");
+    assert!(record.end_reason().unwrap().contains("three kings"));
+}
+
+#[test]
+fn end_reason_rule13c_names_fifteen_moves_of_kings_only() {
+    // The men stay put on their edges: 30 plies of king moves, fewer than
+    // 13d's 60.
+    let record = walk("W:WKe1,a3:BKd8,h6", 30, Russian::plies_since_capture_or_man_move);
+    assert_ends_by(&record, "13c");
+    assert!(record.end_reason().unwrap().contains("kings only"));
+}
+
+#[test]
+fn end_reason_rule13d_names_unchanged_material_with_kings_on_both_sides() {
+    // Three pieces: 5 moves each; a man may move, it changes no material.
+    let record = walk("W:WKe1,a3:BKh8", 10, Russian::plies_since_material_change);
+    assert_ends_by(&record, "13d");
+    assert!(record.end_reason().unwrap().contains("material unchanged"));
+}

@@ -10,21 +10,32 @@
 //! `stop`, `ping` and `ponder-hit` are answered at once; the search writes
 //! its `info` lines and its `done`. `quit`, or the end of the input, stops
 //! a running search and exits; a closed output exits with status 2.
+//!
+//! The parameters (`hub` lists them): `variant` (the draughts rule sets of
+//! the CLI's registry), `engine`, `hash`, `threads`, `strength`, `book`
+//! (the shipped opening book for `go think`, as `bestmove` uses it) and
+//! `egdb-path` (endgame databases probed as with `--egdb DIR`; one that
+//! cannot be opened is an `error` line and the engine plays without).
+//! `info` lines carry `mean-depth`: see [`session::info_line`] for what it
+//! means here.
 
 mod encoding;
 mod protocol;
 mod session;
 
 use std::io::{BufRead, Write};
+use std::sync::Arc;
 use std::time::Duration;
 
-use damero_draughts::{EnglishVariant, RussianVariant, SpanishVariant, ZisnellaVariant};
+use damero_draughts::{EndgameDatabase, Variant};
 use damero_search::{
     AlphaBetaConfig, Clock, EngineSpec, Limits, MAX_LEVEL, MIN_LEVEL, MctsConfig, SpecLimits, level_spec,
     max_table_mib, max_threads,
 };
 
 use crate::CliError;
+use crate::engine_commands::with_book;
+use crate::games::{self, DRAUGHTS_IDS, DraughtsCommand};
 use protocol::{GoMode, Level, Request, error_line, parse_line, quote};
 use session::{Backend, SearchPlan, Session, without_time};
 
@@ -48,8 +59,6 @@ impl Output {
     }
 }
 
-/// The rule sets, as the `variant` parameter names them.
-const VARIANTS: [&str; 4] = ["russian", "zisnella", "spanish", "english"];
 const ENGINES: [&str; 2] = ["alphabeta", "mcts"];
 
 /// The parameters the interface can set before `init`.
@@ -60,16 +69,22 @@ struct Settings {
     hash_mib: usize,
     threads: usize,
     strength: i32,
+    /// The endgame database directory; empty for none.
+    egdb_path: String,
+    /// Play from the shipped opening book, for the rule sets that have one.
+    book: bool,
 }
 
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
-            variant: "russian",
+            variant: DRAUGHTS_IDS[0],
             engine: "alphabeta",
             hash_mib: AlphaBetaConfig::default().tt_mib,
             threads: 1,
             strength: MAX_LEVEL,
+            egdb_path: String::new(),
+            book: true,
         }
     }
 }
@@ -80,12 +95,14 @@ impl Settings {
             format!(
                 "param name=variant value={} type=enum values={}",
                 self.variant,
-                quote(&VARIANTS.join(" "))
+                quote(&DRAUGHTS_IDS.join(" "))
             ),
             format!("param name=engine value={} type=enum values={}", self.engine, quote(&ENGINES.join(" "))),
             format!("param name=hash value={} type=int min=1 max={}", self.hash_mib, max_table_mib()),
             format!("param name=threads value={} type=int min=1 max={}", self.threads, max_threads()),
             format!("param name=strength value={} type=int min={MIN_LEVEL} max={MAX_LEVEL}", self.strength),
+            format!("param name=book value={} type=bool", self.book),
+            format!("param name=egdb-path value={} type=string", quote(&self.egdb_path)),
         ]
     }
 
@@ -102,21 +119,55 @@ impl Settings {
                 format!("bad value '{value}' for {name} (expected one of {})", names.join(" "))
             })
         };
+        let switch = || -> Result<bool, String> {
+            match value.to_ascii_lowercase().as_str() {
+                "true" => Ok(true),
+                "false" => Ok(false),
+                _ => Err(format!("bad value '{value}' for {name} (expected true or false)")),
+            }
+        };
         match name {
-            "variant" => self.variant = choice(&VARIANTS)?,
+            "variant" => self.variant = choice(DRAUGHTS_IDS)?,
             "engine" => self.engine = choice(&ENGINES)?,
             "hash" => self.hash_mib = int(1, max_table_mib() as i64)? as usize,
             "threads" => self.threads = int(1, max_threads() as i64)? as usize,
             "strength" => self.strength = int(i64::from(MIN_LEVEL), i64::from(MAX_LEVEL))? as i32,
+            "book" => self.book = switch()?,
+            "egdb-path" => self.egdb_path = value.trim().to_owned(),
             _ => {} // the protocol: ignore what is not understood
         }
         Ok(())
     }
 
-    /// The engine these settings describe. Below the top strength, the
-    /// level's engine ([`level_spec`]) with its own depth or node limit,
-    /// which every search keeps.
+    /// The engine these settings describe, the book left to the session
+    /// (see [`book_seed`](Settings::book_seed)).
     fn spec(&self) -> EngineSpec {
+        match self.engine_spec() {
+            EngineSpec::AlphaBeta { mut config, limits, eval } => {
+                config.book = Some(false);
+                EngineSpec::AlphaBeta { config, limits, eval }
+            }
+            other => other,
+        }
+    }
+
+    /// The seed of the opening book's choices when the book is on: unless
+    /// `book=false`, for the engines `bestmove` gives the book to
+    /// ([`with_book`]: alpha-beta, not the noisy weak levels). The session
+    /// plays from the book for `go think` only: pondering and analysis
+    /// want a search.
+    fn book_seed(&self) -> Option<u64> {
+        match with_book(self.engine_spec()) {
+            EngineSpec::AlphaBeta { config, .. } if self.book && config.book == Some(true) => {
+                Some(config.seed)
+            }
+            _ => None,
+        }
+    }
+
+    /// Below the top strength, the level's engine ([`level_spec`]) with its
+    /// own depth or node limit, which every search keeps.
+    fn engine_spec(&self) -> EngineSpec {
         if self.strength < MAX_LEVEL {
             return level_spec(self.strength, 0).expect("strength within the levels");
         }
@@ -142,14 +193,39 @@ impl Settings {
         }
     }
 
-    fn backend(&self) -> Box<dyn Backend> {
-        let spec = self.spec();
-        match self.variant {
-            "zisnella" => Box::new(Session::<ZisnellaVariant>::new(&spec)),
-            "spanish" => Box::new(Session::<SpanishVariant>::new(&spec)),
-            "english" => Box::new(Session::<EnglishVariant>::new(&spec)),
-            _ => Box::new(Session::<RussianVariant>::new(&spec)),
+    /// The session of the chosen rule set. A database that cannot be
+    /// opened is reported on `out` and the engine plays without.
+    fn backend(&self, out: Output) -> Box<dyn Backend> {
+        let command =
+            NewSession { spec: self.spec(), book_seed: self.book_seed(), egdb_path: &self.egdb_path, out };
+        match games::dispatch_draughts(self.variant, command) {
+            Ok(Ok(backend)) => backend,
+            _ => unreachable!("the variant is one of DRAUGHTS_IDS and a session cannot fail"),
         }
+    }
+}
+
+/// Builds the [`Session`] of one rule set.
+struct NewSession<'a> {
+    spec: EngineSpec,
+    book_seed: Option<u64>,
+    egdb_path: &'a str,
+    out: Output,
+}
+
+impl DraughtsCommand for NewSession<'_> {
+    type Output = Box<dyn Backend>;
+    fn run<V: Variant>(self) -> Result<Box<dyn Backend>, CliError> {
+        let database = if self.egdb_path.is_empty() {
+            EndgameDatabase::empty()
+        } else {
+            EndgameDatabase::<V>::open(self.egdb_path).unwrap_or_else(|error| {
+                self.out
+                    .line(&error_line(&format!("egdb-path: {error}; playing without an endgame database")));
+                EndgameDatabase::empty()
+            })
+        };
+        Ok(Box::new(Session::<V>::new(&self.spec, self.book_seed, Arc::new(database))))
     }
 }
 
@@ -193,7 +269,7 @@ struct Hub {
 
 impl Hub {
     fn backend(&mut self) -> &mut Box<dyn Backend> {
-        self.backend.get_or_insert_with(|| self.settings.backend())
+        self.backend.get_or_insert_with(|| self.settings.backend(self.out))
     }
 
     fn handle(&mut self, request: Request) {
@@ -247,9 +323,9 @@ impl Hub {
                 let is_mcts = self.settings.strength == MAX_LEVEL && self.settings.engine == "mcts";
                 let limits = search_limits(&level, mode, is_mcts, out);
                 let plan = if mode == GoMode::Ponder {
-                    SearchPlan { limits: without_time(&limits), ponder_time: Some(limits) }
+                    SearchPlan { limits: without_time(&limits), ponder_time: Some(limits), from_book: false }
                 } else {
-                    SearchPlan { limits, ponder_time: None }
+                    SearchPlan { limits, ponder_time: None, from_book: mode == GoMode::Think }
                 };
                 self.backend().go(plan, out);
             }

@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 
 use damero_core::{Game, GameRecord, MoveList};
-use damero_draughts::{Draughts, DraughtsEvaluator, Variant};
-use damero_search::{Engine, EngineSpec, KNOWN, Limits, PROVEN, Score, SearchInfo, SearchResult, WIN};
+use damero_draughts::{Draughts, DraughtsEvaluator, EgdbEvaluator, EndgameDatabase, Variant};
+use damero_search::{Book, Engine, EngineSpec, KNOWN, Limits, PROVEN, Score, SearchInfo, SearchResult, WIN};
 
 use super::Output;
 use super::encoding::{read_move, read_position, write_move};
@@ -20,6 +20,9 @@ pub struct SearchPlan {
     pub limits: Limits,
     /// A ponder search: the time it gets once `ponder-hit` comes.
     pub ponder_time: Option<Limits>,
+    /// Answer from the opening book when the position is in it (`go
+    /// think` with the book on).
+    pub from_book: bool,
 }
 
 /// The game of one rule set, behind the object the protocol loop holds.
@@ -37,9 +40,14 @@ pub trait Backend: Send {
     fn ponder_hit(&mut self);
 }
 
+/// The evaluator of every session: the rule set's usual one, over the
+/// endgame database of `egdb-path` (an empty one without).
+type SessionEvaluator<V> = EgdbEvaluator<V, DraughtsEvaluator<V>>;
+type SessionEngine<V> = Engine<Draughts<V>, SessionEvaluator<V>>;
+
 struct Running<V: Variant> {
     stop: Arc<AtomicBool>,
-    handle: JoinHandle<Engine<Draughts<V>, DraughtsEvaluator<V>>>,
+    handle: JoinHandle<SessionEngine<V>>,
     ponder_time: Option<Limits>,
     legal_moves: usize,
 }
@@ -48,29 +56,36 @@ struct Running<V: Variant> {
 pub struct Session<V: Variant> {
     record: GameRecord<Draughts<V>>,
     /// `None` while a search has it.
-    engine: Option<Engine<Draughts<V>, DraughtsEvaluator<V>>>,
+    engine: Option<SessionEngine<V>>,
     running: Option<Running<V>>,
     /// Limits every search keeps (a `strength` below the top).
     strength_limits: Limits,
     spec: EngineSpec,
+    evaluator: SessionEvaluator<V>,
+    /// The seed of the book's choices; `None`: no book.
+    book_seed: Option<u64>,
 }
 
-fn fresh_engine<V: Variant>(spec: &EngineSpec) -> Engine<Draughts<V>, DraughtsEvaluator<V>> {
-    let mut engine = Engine::new(spec, DraughtsEvaluator::default());
+fn fresh_engine<V: Variant>(spec: &EngineSpec, evaluator: &SessionEvaluator<V>) -> SessionEngine<V> {
+    let mut engine = Engine::new(spec, evaluator.clone());
     engine.new_game();
     engine
 }
 
 impl<V: Variant> Session<V> {
-    /// A session playing `spec` from the start position; the engine's
-    /// tables are taken now, before any clock runs.
-    pub fn new(spec: &EngineSpec) -> Session<V> {
+    /// A session playing `spec` over `database` from the start position,
+    /// from the shipped opening book with `book_seed`; the engine's tables
+    /// are taken now, before any clock runs.
+    pub fn new(spec: &EngineSpec, book_seed: Option<u64>, database: Arc<EndgameDatabase<V>>) -> Session<V> {
+        let evaluator = EgdbEvaluator::new(DraughtsEvaluator::default(), database);
         Session {
             record: GameRecord::new(Draughts::<V>::start(Default::default())),
-            engine: Some(fresh_engine(spec)),
+            engine: Some(fresh_engine(spec, &evaluator)),
             running: None,
             strength_limits: spec.limits(),
             spec: spec.clone(),
+            evaluator,
+            book_seed,
         }
     }
 
@@ -79,7 +94,7 @@ impl<V: Variant> Session<V> {
             running.stop.store(true, Ordering::Relaxed);
             // A search thread that panicked (a bug) took its engine with
             // it: start a fresh one rather than go down.
-            let engine = running.handle.join().unwrap_or_else(|_| fresh_engine(&self.spec));
+            let engine = running.handle.join().unwrap_or_else(|_| fresh_engine(&self.spec, &self.evaluator));
             self.engine = Some(engine);
         }
     }
@@ -112,7 +127,16 @@ impl<V: Variant> Backend for Session<V> {
 
     fn go(&mut self, plan: SearchPlan, out: Output) {
         self.stop();
-        let mut engine = self.engine.take().unwrap_or_else(|| fresh_engine(&self.spec));
+        let root = *self.record.position();
+        let book_move = match self.book_seed {
+            Some(seed) if plan.from_book => Book::shipped(V::NAME).and_then(|book| book.choose(&root, seed)),
+            _ => None,
+        };
+        if let Some((mv, _)) = book_move {
+            out.line(&format!("done move={}", write_move(&root, mv)));
+            return;
+        }
+        let mut engine = self.engine.take().unwrap_or_else(|| fresh_engine(&self.spec, &self.evaluator));
         let stop = Arc::new(AtomicBool::new(false));
         let mut limits = plan.limits;
         limits.depth = min_option(limits.depth, self.strength_limits.depth);
@@ -121,9 +145,11 @@ impl<V: Variant> Backend for Session<V> {
         let mut moves = MoveList::new();
         self.record.position().legal_moves(&mut moves);
         let record = self.record.clone();
+        let with_mean_depth = !matches!(self.spec, EngineSpec::Mcts { .. });
         let handle = std::thread::spawn(move || {
             let root = *record.position();
-            let result = engine.think_with(&record, &limits, |info| out.line(&info_line(&root, info)));
+            let result = engine
+                .think_with(&record, &limits, |info| out.line(&info_line(&root, info, with_mean_depth)));
             out.line(&done_line(&root, &result));
             engine
         });
@@ -192,12 +218,26 @@ fn pv_text<V: Variant>(root: &Draughts<V>, pv: &[damero_draughts::Move]) -> Stri
     texts.join(" ")
 }
 
-/// `info depth=... sel-depth=... score=... nodes=... time=... nps=... pv="..."`
-/// (time in seconds, nps in millions per second, as Scan writes them).
-pub fn info_line<V: Variant>(root: &Draughts<V>, info: &SearchInfo<Draughts<V>>) -> String {
+/// `info depth=... mean-depth=... sel-depth=... score=... nodes=... time=...
+/// nps=... pv="..."` (time in seconds, nps in millions per second, as Scan
+/// writes them).
+///
+/// `mean-depth` is Scan's average depth of the search's leaves. damero's
+/// alpha-beta keeps no such average, so it is the nominal depth of the
+/// completed iteration, `depth` again: the depth every line was searched
+/// to before its extensions, reductions and quiescence (`sel-depth` is the
+/// deepest ply reached). MCTS has no iterations and no mean, so its lines
+/// (`with_mean_depth` false) leave `mean-depth` out, as the protocol allows.
+pub fn info_line<V: Variant>(
+    root: &Draughts<V>,
+    info: &SearchInfo<Draughts<V>>,
+    with_mean_depth: bool,
+) -> String {
     let seconds = info.time.as_secs_f64();
+    let mean_depth =
+        if with_mean_depth { format!(" mean-depth={:.1}", f64::from(info.depth)) } else { String::new() };
     format!(
-        "info depth={} sel-depth={} score={} nodes={} time={:.3} nps={:.3} pv={}",
+        "info depth={}{mean_depth} sel-depth={} score={} nodes={} time={:.3} nps={:.3} pv={}",
         info.depth,
         info.seldepth,
         score_in_men(info.score),

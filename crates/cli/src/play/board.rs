@@ -13,7 +13,7 @@ use damero_core::Game;
 /// Whether `G` writes or reads squares as the 32 PDN numbers of 8x8 draughts
 /// (English writes them; Russian players type them too).
 pub fn uses_draughts_numbers<G: Game>() -> bool {
-    matches!(G::PDN_GAME_TYPE, Some(21 | 25))
+    G::PDN_NUMBERED_BOARD
 }
 
 /// The algebraic square of PDN number `n` on damero's 8x8 draughts board:
@@ -145,7 +145,7 @@ pub fn render<G: Game>(position: &G, last: Option<&str>, flipped: bool) -> Strin
         }
         g.lines[index] = String::from_utf8(line).unwrap_or_default().trim_end().to_owned();
     }
-    if uses_draughts_numbers::<G>() && G::PDN_GAME_TYPE == Some(21) {
+    if uses_draughts_numbers::<G>() && G::NUMERIC_NOTATION {
         let mut numbers = [[0u32; 8]; 8];
         for n in 1..=32 {
             if let Some((file, rank)) = number_coords(n) {
@@ -176,10 +176,10 @@ pub fn render<G: Game>(position: &G, last: Option<&str>, flipped: bool) -> Strin
 /// What the symbols mean.
 pub fn legend<G: Game>(marked: bool) -> String {
     let mut parts = Vec::new();
-    if G::PDN_GAME_TYPE.is_some() || G::NAME == "zisnella" {
-        parts.push("w b = men, W B = kings");
+    if !G::DIAGRAM_LEGEND.is_empty() {
+        parts.push(G::DIAGRAM_LEGEND);
     }
-    if G::PDN_GAME_TYPE == Some(21) {
+    if G::NUMERIC_NOTATION {
         parts.push("the numbers on the right are the squares' PDN numbers");
     }
     if marked {

@@ -196,6 +196,11 @@ impl<V: Variant> Default for EndgameDatabase<V> {
 }
 
 impl<V: Variant> EndgameDatabase<V> {
+    /// Whether rule set `V` can have databases: every one but Zisnella, whose
+    /// both-blocked rule can make a blocked side win (the analysis assumes
+    /// a side with no move loses).
+    pub const SUPPORTED: bool = !V::BOTH_BLOCKED;
+
     /// A database that knows nothing (every probe is `None`).
     pub fn empty() -> EndgameDatabase<V> {
         EndgameDatabase { max_pieces: 0, tables: build::Tables::new(), variant: PhantomData }
@@ -214,7 +219,7 @@ impl<V: Variant> EndgameDatabase<V> {
     }
 
     fn check(max_pieces: u32) -> Result<(), EgdbError> {
-        if V::BOTH_BLOCKED {
+        if !Self::SUPPORTED {
             return Err(EgdbError::UnsupportedRuleSet { game: V::NAME });
         }
         if !(2..=MAX_PIECES).contains(&max_pieces) {
@@ -304,7 +309,7 @@ impl<V: Variant> EndgameDatabase<V> {
     /// Reads the database of rule set `V` from `dir`, every file checked.
     pub fn open(dir: impl AsRef<Path>) -> Result<EndgameDatabase<V>, EgdbError> {
         let dir = dir.as_ref();
-        if V::BOTH_BLOCKED {
+        if !Self::SUPPORTED {
             return Err(EgdbError::UnsupportedRuleSet { game: V::NAME });
         }
         let max_pieces = file::read_contents(dir, V::NAME)?;
