@@ -36,6 +36,27 @@ const fn ray_table() -> [[u64; 64]; 4] {
 /// so that indexing by `bit & 63` needs no bounds check).
 static RAYS: [[u64; 64]; 4] = ray_table();
 
+const fn from_table() -> [[u64; 64]; 4] {
+    let rays = ray_table();
+    let mut table = [[0; 64]; 4];
+    let mut dir = 0;
+    while dir < 4 {
+        let mut bit = 0;
+        while bit < 63 {
+            table[dir][bit + 1] = rays[dir][bit] | 1 << bit;
+            bit += 1;
+        }
+        dir += 1;
+    }
+    table
+}
+
+/// `FROM[direction][bit + 1]`: `bit` and the squares beyond it in
+/// `direction`; `FROM[direction][0]` is empty. One past the bit, so that a
+/// ray's highest piece is found with a set bit below the board (`hit << 1 |
+/// 1`): never zero, so the bit scan needs no test for an empty ray.
+static FROM: [[u64; 64]; 4] = from_table();
+
 /// The layout step of `dir`.
 #[inline(always)]
 pub(crate) const fn step(dir: Direction) -> Step {
@@ -52,7 +73,9 @@ pub(crate) fn ray(dir: Direction, bit: u32) -> u64 {
 /// origin.
 #[inline(always)]
 pub(crate) fn nearest(dir: Direction, set: u64) -> u32 {
-    if dir < 2 { set.trailing_zeros() } else { 63 - set.leading_zeros() }
+    // `| 1` leaves the highest bit of a non-empty set as it is, and spares
+    // the scan its test for zero.
+    if dir < 2 { set.trailing_zeros() } else { 63 - (set | 1).leading_zeros() }
 }
 
 /// The first square of `ray` (a ray in `dir`) in `blockers`, as a mask:
@@ -73,8 +96,9 @@ pub(crate) fn open(dir: Direction, ray: u64, blockers: u64) -> u64 {
         // Below the lowest hit: `hit - 1` isolated, all ones when no hit.
         ray & (hit & hit.wrapping_neg()).wrapping_sub(1)
     } else {
-        // Above the highest hit (no shift by 64 when there is none).
-        ray & !u64::MAX.checked_shr(hit.leading_zeros()).unwrap_or(0)
+        // Above the highest hit: one past it is the highest bit of
+        // `hit << 1 | 1` (0 when there is none, and `FROM[dir][0]` is empty).
+        ray & !FROM[dir & 3][(63 - (hit << 1 | 1).leading_zeros()) as usize & 63]
     }
 }
 
@@ -85,6 +109,20 @@ pub(crate) fn pop_nearest(dir: Direction, set: &mut u64) -> u32 {
     let bit = nearest(dir, *set);
     *set ^= 1 << bit;
     bit
+}
+
+/// `set` and every square it reaches moving in `dir` over `empty` squares
+/// (an occluded fill: three doubling steps cover a diagonal's seven).
+#[inline(always)]
+pub(crate) fn slide(set: u64, dir: Direction, empty: u64) -> u64 {
+    let s = step(dir);
+    let mut reached = set;
+    let mut open = empty;
+    reached |= open & shift(reached, s);
+    open &= shift(open, s);
+    reached |= open & shift(reached, 2 * s);
+    open &= shift(open, 2 * s);
+    reached | (open & shift(reached, 4 * s))
 }
 
 #[cfg(test)]

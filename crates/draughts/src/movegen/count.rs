@@ -1,0 +1,172 @@
+//! Perft's bulk count at the last ply: how many legal moves a position has,
+//! without listing them. Quiet moves and captures that end after their first
+//! jump are popcounts of target sets ([`crate::targets`]); only captures
+//! that may go on run the search, into a counting sink.
+
+use damero_core::{Color, MoveList};
+
+use super::capture::CaptureSearch;
+use super::sink::CountSink;
+use super::{crowning, forward, side_steps};
+use crate::layout::{ALL_STEPS, shift};
+use crate::position::Draughts;
+use crate::rays::{open, ray};
+use crate::targets::JumpBoard;
+use crate::variant::{DraughtsRules, Variant};
+
+impl<V: Variant> Draughts<V> {
+    /// The number of legal moves, counting without listing where it can.
+    pub(crate) fn count(&self) -> u64 {
+        match self.side {
+            Color::White => self.count_for::<true>(),
+            Color::Black => self.count_for::<false>(),
+        }
+    }
+
+    #[inline(always)]
+    fn count_for<const WHITE: bool>(&self) -> u64 {
+        let board = self.jump_board::<WHITE>();
+        let backward = V::Rules::men_capture_backward(&self.rules);
+        let man_jumps =
+            board.jumps[0] | board.jumps[1] | if backward { board.jumps[2] | board.jumps[3] } else { 0 };
+        let capturing_men = board.men & man_jumps;
+        let kings = self.pieces[if WHITE { 0 } else { 1 }] & self.kings;
+        let (kings_capture, king_moves) = if kings == 0 {
+            (false, 0)
+        } else if V::FLYING_KINGS {
+            // The jumps in `ALL_STEPS`' order (the board's are forward first).
+            let j = board.jumps;
+            let jumps = if WHITE { j } else { [j[2], j[3], j[0], j[1]] };
+            flying_kings_count(kings, !board.empty, jumps)
+        } else {
+            let mut landings = 0;
+            let mut moves = 0;
+            for step in ALL_STEPS {
+                landings |= shift(shift(kings, step) & board.victims, step) & board.empty;
+                moves += (shift(kings, step) & board.empty).count_ones();
+            }
+            (landings != 0, moves)
+        };
+        if capturing_men == 0 && !kings_capture {
+            let mut count = king_moves;
+            for_each_step!(forward::<WHITE>(), |step| {
+                count += (shift(board.men, step) & board.empty).count_ones();
+            });
+            return u64::from(count);
+        }
+        if V::MAJORITY_RULE {
+            return self.count_majority_captures::<WHITE>(capturing_men, kings_capture);
+        }
+        let (ended, going_on) = if backward {
+            board.first_jumps::<4>(V::CONTINUE_AFTER_PROMOTION)
+        } else {
+            board.first_jumps::<2>(V::CONTINUE_AFTER_PROMOTION)
+        };
+        if going_on == [0; 4] && !kings_capture {
+            return u64::from(ended);
+        }
+        u64::from(ended) + self.count_searched::<WHITE>(going_on, kings_capture)
+    }
+
+    /// The board as the single-jump test reads it.
+    #[inline(always)]
+    fn jump_board<const WHITE: bool>(&self) -> JumpBoard {
+        let (us, them) = if WHITE { (0, 1) } else { (1, 0) };
+        let own = self.pieces[us];
+        let enemies = self.pieces[them];
+        let empty = self.empty_squares();
+        let steps = side_steps::<WHITE>();
+        JumpBoard {
+            men: own & !self.kings,
+            kings: if V::FLYING_KINGS { 0 } else { own & self.kings },
+            empty,
+            jumps: steps.map(|s| shift(shift(empty, -s) & enemies, -s)),
+            steps,
+            crowning: crowning::<WHITE>(),
+            victims: enemies,
+        }
+    }
+
+    /// The captures that go on past their first jump, by the search: the
+    /// men of `going_on[i]` jumping first in `side_steps()[i]`, and every
+    /// king when `kings_capture`.
+    #[cold]
+    #[inline(never)]
+    fn count_searched<const WHITE: bool>(&self, going_on: [u64; 4], kings_capture: bool) -> u64 {
+        let (us, them) = if WHITE { (0, 1) } else { (1, 0) };
+        let mut repeatable = MoveList::new();
+        let mut sink = CountSink { unique: 0, repeatable: &mut repeatable };
+        let base_empty = self.empty_squares();
+        let mut search = CaptureSearch::<V, CountSink<'_>, WHITE>::new(
+            self.pieces[them],
+            base_empty,
+            self.rules,
+            &mut sink,
+        );
+        for (men, step) in going_on.into_iter().zip(side_steps::<WHITE>()) {
+            let mut rest = men;
+            while rest != 0 {
+                let from = rest.trailing_zeros();
+                rest &= rest - 1;
+                search.start(from, false, base_empty);
+                search.man_jump(1 << from, 0, step);
+            }
+        }
+        if kings_capture {
+            let mut kings = self.pieces[us] & self.kings;
+            while kings != 0 {
+                let from = kings.trailing_zeros();
+                kings &= kings - 1;
+                search.start(from, true, base_empty);
+                search.king(from, 0, false);
+            }
+        }
+        sink.unique + sink.repeatable.len() as u64
+    }
+
+    /// The number of captures under the Spanish majority rule: by target
+    /// sets when each capture is a single jump, else from the list.
+    #[cold]
+    #[inline(never)]
+    fn count_majority_captures<const WHITE: bool>(&self, capturing_men: u64, kings_capture: bool) -> u64 {
+        if !(V::FLYING_KINGS && kings_capture) {
+            let board = self.jump_board::<WHITE>();
+            if let Some(all) = board.single_jumps::<2, 6>(board.victims, false) {
+                // zisnella.md 10: every capture takes one piece, so those
+                // taking a king are the only legal ones, if there are any.
+                let of_kings =
+                    board.single_jumps::<2, 6>(board.victims & self.kings, false).map_or(0, |s| s.total());
+                return u64::from(if of_kings != 0 { of_kings } else { all.total() });
+            }
+        }
+        let mut moves = MoveList::new();
+        self.captures_for::<WHITE, false>(&mut moves, capturing_men);
+        moves.len() as u64
+    }
+}
+
+/// For the flying kings `kings` with the squares `occupied`: whether one
+/// has a first jump, and how many quiet moves they have; `jumps[dir]` are
+/// the squares a jump in `dir` can start from (an enemy piece next that
+/// way, an empty square behind it). A king slides to the last open square
+/// of a ray (or stays on its own), so it can jump that way exactly when
+/// that square is one of `jumps`: the open squares serve both counts, and
+/// a king's four rays are disjoint, so one popcount counts its moves.
+#[inline(always)]
+fn flying_kings_count(mut kings: u64, occupied: u64, jumps: [u64; 4]) -> (bool, u32) {
+    let mut capture = 0;
+    let mut quiet = 0;
+    while kings != 0 {
+        let from = kings.trailing_zeros();
+        let king = kings & kings.wrapping_neg();
+        kings ^= king;
+        let mut reach = 0;
+        for_each_direction!(|dir| {
+            let open = open(dir, ray(dir, from), occupied);
+            capture |= (open | king) & jumps[dir];
+            reach |= open;
+        });
+        quiet += reach.count_ones();
+    }
+    (capture != 0, quiet)
+}

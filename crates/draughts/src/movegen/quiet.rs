@@ -1,0 +1,104 @@
+//! Quiet moves: one walk (men by forward step, kings by direction and
+//! distance) handed to a [`QuietSink`] that lists or counts them.
+
+use damero_core::{Color, MoveList};
+
+use super::{crowning, forward};
+use crate::Move;
+use crate::layout::{Step, shift};
+use crate::position::Draughts;
+use crate::rays::{Direction, open, pop_nearest, ray, step};
+use crate::variant::Variant;
+
+/// Receives the quiet moves of the walk: men's by target set, kings' by
+/// king and direction.
+trait QuietSink {
+    /// The men of `step.abs()`-offset `targets` moving by `step`; those on
+    /// `crowning` promote.
+    fn men(&mut self, targets: u64, step: Step, crowning: u64);
+    /// The king on `from` moving in `dir` to `targets`.
+    fn king(&mut self, from: u32, dir: Direction, targets: u64);
+}
+
+/// Lists the quiet moves.
+struct QuietList<'a> {
+    list: &'a mut MoveList<Move>,
+}
+
+impl QuietSink for QuietList<'_> {
+    #[inline(always)]
+    fn men(&mut self, mut targets: u64, step: Step, crowning: u64) {
+        while targets != 0 {
+            let to = targets.trailing_zeros();
+            targets &= targets - 1;
+            let from = (to as i32 - step) as u32;
+            self.list.push(Move::new(from, to, 0, crowning >> to & 1 != 0));
+        }
+    }
+
+    #[inline(always)]
+    fn king(&mut self, from: u32, dir: Direction, mut targets: u64) {
+        while targets != 0 {
+            self.list.push(Move::new(from, pop_nearest(dir, &mut targets), 0, false));
+        }
+    }
+}
+
+/// Counts the quiet moves.
+struct QuietCount(u32);
+
+impl QuietSink for QuietCount {
+    #[inline(always)]
+    fn men(&mut self, targets: u64, _step: Step, _crowning: u64) {
+        self.0 += targets.count_ones();
+    }
+
+    #[inline(always)]
+    fn king(&mut self, _from: u32, _dir: Direction, targets: u64) {
+        self.0 += targets.count_ones();
+    }
+}
+
+impl<V: Variant> Draughts<V> {
+    /// The quiet moves of the side to move, into `sink`: men by forward
+    /// step, then each king by direction ([`ALL_STEPS`](crate::layout::ALL_STEPS)' order) and distance.
+    #[inline(always)]
+    fn quiet_walk<S: QuietSink, const WHITE: bool>(&self, sink: &mut S) {
+        let own = self.pieces[if WHITE { 0 } else { 1 }];
+        let men = own & !self.kings;
+        let empty = self.empty_squares();
+        for_each_step!(forward::<WHITE>(), |step| {
+            sink.men(shift(men, step) & empty, step, crowning::<WHITE>());
+        });
+        let mut kings = own & self.kings;
+        while kings != 0 {
+            let from = kings.trailing_zeros();
+            kings &= kings - 1;
+            for_each_direction!(|dir| {
+                let targets = if V::FLYING_KINGS {
+                    open(dir, ray(dir, from), !empty)
+                } else {
+                    shift(1 << from, step(dir)) & empty
+                };
+                sink.king(from, dir, targets);
+            });
+        }
+    }
+
+    /// Lists the quiet moves of the side (`WHITE` or Black) into `moves`.
+    #[inline(always)]
+    pub(super) fn list_quiet<const WHITE: bool>(&self, moves: &mut MoveList<Move>) {
+        self.quiet_walk::<QuietList<'_>, WHITE>(&mut QuietList { list: moves });
+    }
+
+    /// The number of quiet moves (when no capture is pending).
+    #[inline]
+    pub(crate) fn quiet_count(&self) -> u32 {
+        let mut count = QuietCount(0);
+        match self.side {
+            Color::White => self.quiet_walk::<QuietCount, true>(&mut count),
+            Color::Black => self.quiet_walk::<QuietCount, false>(&mut count),
+        }
+        count.0
+    }
+}
