@@ -77,6 +77,15 @@ impl PositionArgs {
             (None, None) => GameRecord::new(G::try_start(rules)?),
         };
         for text in self.moves.iter().flat_map(|m| m.split_whitespace()) {
+            // A finished game takes no more moves, even where moves remain
+            // on the board (a repetition, a draw counter).
+            if let Some(outcome) = record.outcome() {
+                return Err(CliError::new(format!(
+                    "--moves: '{text}' comes after the end of the game ({}, after {} moves)",
+                    crate::engine_commands::describe_outcome(outcome),
+                    record.moves().len()
+                )));
+            }
             record.try_play(text)?;
         }
         Ok(record)

@@ -197,3 +197,14 @@ fn show_and_moves_name_a_draw_by_rule() {
         stderr(&out)
     );
 }
+
+#[test]
+fn moves_after_the_end_of_the_game_are_refused() {
+    // The threefold repetition ends the game at ply 8: a ninth move is refused,
+    // not played on.
+    let moves = "h2-g1 a7-b8 g1-h2 b8-a7 h2-g1 a7-b8 g1-h2 b8-a7 h2-g1";
+    let out = damero(&["show", "russian", "--fen", "W:WKh2:BKa7", "--moves", moves]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("'h2-g1' comes after the end of the game"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("after 8 moves"), "{}", stderr(&out));
+}

@@ -161,28 +161,10 @@ fn the_game_ends_with_its_reason() {
 /// (found by a depth-first search with the library, so it never meets a
 /// forced capture or a threefold repetition).
 fn walk(fen: &str, plies: usize, counter: fn(&damero_draughts::Russian) -> u32) -> String {
-    use damero_core::{Game, GameRecord};
-    use damero_draughts::Russian;
-    fn extend(record: &mut GameRecord<Russian>, plies: usize, counter: fn(&Russian) -> u32) -> bool {
-        if record.moves().len() == plies {
-            return true;
-        }
-        if record.outcome().is_some() {
-            return false;
-        }
-        let before = *record.position();
-        for text in before.legal_move_texts() {
-            let mut next = record.clone();
-            next.try_play(&text).unwrap();
-            if counter(next.position()) == counter(&before) + 1 && extend(&mut next, plies, counter) {
-                *record = next;
-                return true;
-            }
-        }
-        false
-    }
-    let mut record = GameRecord::new(Russian::from_fen(fen, Default::default()).unwrap());
-    assert!(extend(&mut record, plies, counter), "no walk of {plies} plies from {fen}");
+    use damero_core::Game;
+    let start = damero_draughts::Russian::from_fen(fen, Default::default()).unwrap();
+    let record = damero_core::testkit::walk_counter(start, plies, counter)
+        .unwrap_or_else(|| panic!("no walk of {plies} plies from {fen}"));
     record.move_texts().join(" ")
 }
 

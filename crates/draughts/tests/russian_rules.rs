@@ -259,27 +259,8 @@ fn rule_13_olsen_draw_option() {
 /// move: a depth-first search over the legal moves, so it never runs into a
 /// forced capture or a threefold repetition.
 fn walk(fen: &str, plies: usize, counter: fn(&Russian) -> u32) -> GameRecord<Russian> {
-    fn extend(record: &mut GameRecord<Russian>, plies: usize, counter: fn(&Russian) -> u32) -> bool {
-        if record.moves().len() == plies {
-            return true;
-        }
-        if record.outcome().is_some() {
-            return false;
-        }
-        let before = *record.position();
-        for text in before.legal_move_texts() {
-            let mut next = record.clone();
-            next.try_play(&text).unwrap();
-            if counter(next.position()) == counter(&before) + 1 && extend(&mut next, plies, counter) {
-                *record = next;
-                return true;
-            }
-        }
-        false
-    }
-    let mut record = GameRecord::new(position(fen));
-    assert!(extend(&mut record, plies, counter), "no walk of {plies} plies from {fen}");
-    record
+    damero_core::testkit::walk_counter(position(fen), plies, counter)
+        .unwrap_or_else(|| panic!("no walk of {plies} plies from {fen}"))
 }
 
 /// The walk ends the game on its last move, a draw for `rule`'s reason.

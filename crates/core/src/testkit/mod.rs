@@ -17,10 +17,12 @@ use crate::{Game, GameRecord, MoveList, Outcome, Playout};
 pub mod perft;
 #[cfg(feature = "serde")]
 mod serde_checks;
+mod walk;
 
 pub use perft::{PerftCase, read_perft_suite, run_perft_suite};
 #[cfg(feature = "serde")]
 pub use serde_checks::{check_serde_refuses_an_illegal_record, check_serde_round_trip};
+pub use walk::walk_counter;
 
 /// What the suite saw, so a caller can assert that it really explored.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -14,7 +14,7 @@
 //!   index a table of 3^8 = 6561 entries per region, as strong draughts
 //!   engines do. Regions pair up under the flip (region `k` with `8 - k`, the
 //!   centre with itself), so five tables are fitted.
-//! - **Scalars**: men, kings, tempo (ranks advanced), mobility, balance of
+//! - **Scalars**: men, kings, tempo (ranks advanced), blocked men, balance of
 //!   the wings, kings on the long diagonal and on the double diagonals, a
 //!   king against none, runaway men (an empty road to the crowning row) by
 //!   distance, and the side to move.
@@ -26,12 +26,15 @@
 
 use damero_core::Color;
 
-use crate::layout::{VALID, bit_of, rank_of};
+use crate::layout::{DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT, VALID, bit_of, rank_of, shift};
 use crate::position::Draughts;
 use crate::variant::Variant;
 
 /// Changes whenever the features change, so old weight files are refused.
-pub const FEATURE_SET: u16 = 1;
+///
+/// Set 2 replaced the mobility count (three move-generator passes per
+/// evaluation, fitted weight about 0) with the blocked men (two shifts).
+pub const FEATURE_SET: u16 = 2;
 
 /// Squares in a region.
 pub(crate) const REGION_SQUARES: usize = 8;
@@ -134,7 +137,7 @@ pub(crate) enum Scalar {
     Men,
     Kings,
     Tempo,
-    Mobility,
+    BlockedMen,
     Balance,
     KingLongDiagonal,
     KingDoubleDiagonal,
@@ -152,7 +155,7 @@ pub(crate) const SCALAR_NAMES: [&str; SCALARS] = [
     "men",
     "kings",
     "tempo",
-    "mobility",
+    "blocked men",
     "balance",
     "king on the long diagonal",
     "king on a double diagonal",
@@ -259,6 +262,8 @@ pub(crate) struct SideCounts {
     pub(crate) balance: i32,
     pub(crate) long_diagonal: i32,
     pub(crate) double_diagonal: i32,
+    /// Men that cannot step forward: both squares ahead taken or off the board.
+    pub(crate) blocked: i32,
     /// Runaway men 1, 2 and 3+ steps from crowning.
     pub(crate) runaway: [i32; 3],
 }
@@ -277,6 +282,13 @@ pub(crate) fn side_counts<V: Variant>(position: &Draughts<V>, color: Color) -> S
         double_diagonal: (kings & DOUBLE_DIAGONALS).count_ones() as i32,
         ..SideCounts::default()
     };
+    let empty = VALID & !(own | enemy);
+    let steppable = if color == Color::White {
+        shift(empty, DOWN_RIGHT) | shift(empty, DOWN_LEFT)
+    } else {
+        shift(empty, UP_LEFT) | shift(empty, UP_RIGHT)
+    };
+    counts.blocked = (men & !steppable).count_ones() as i32;
     let left = (men & LEFT_WING).count_ones() as i32;
     counts.balance = (2 * left - counts.men).abs();
     let mut rest = men & VALID;
@@ -296,18 +308,6 @@ pub(crate) fn side_counts<V: Variant>(position: &Draughts<V>, color: Color) -> S
     counts
 }
 
-/// Quiet moves of White minus Black's, or 0 when the side to move has a
-/// capture (its quiet moves are not moves then).
-#[inline]
-pub(crate) fn mobility<V: Variant>(position: &Draughts<V>) -> i32 {
-    if position.has_capture() {
-        return 0;
-    }
-    let ours = position.quiet_count() as i32;
-    let theirs = position.with_side_to_move(!position.side).count() as i32;
-    if position.side == Color::White { ours - theirs } else { theirs - ours }
-}
-
 /// White's scalar feature values.
 #[inline]
 pub(crate) fn scalars<V: Variant>(position: &Draughts<V>) -> [i32; SCALARS] {
@@ -318,7 +318,7 @@ pub(crate) fn scalars<V: Variant>(position: &Draughts<V>) -> [i32; SCALARS] {
     values[Scalar::Men as usize] = white.men - black.men;
     values[Scalar::Kings as usize] = white.kings - black.kings;
     values[Scalar::Tempo as usize] = white.tempo - black.tempo;
-    values[Scalar::Mobility as usize] = mobility(position);
+    values[Scalar::BlockedMen as usize] = white.blocked - black.blocked;
     values[Scalar::Balance as usize] = white.balance - black.balance;
     values[Scalar::KingLongDiagonal as usize] = white.long_diagonal - black.long_diagonal;
     values[Scalar::KingDoubleDiagonal as usize] = white.double_diagonal - black.double_diagonal;

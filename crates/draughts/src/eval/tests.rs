@@ -141,3 +141,18 @@ fn fitting_improves_the_held_out_loss() {
     assert!(report.training_loss.1 < report.training_loss.0);
     assert_ne!(fitted, start);
 }
+
+#[test]
+fn blocked_men_are_those_with_no_square_ahead() {
+    use super::features::side_counts;
+    // White a1 (b2 taken by its own man) and h2 (g3 taken by a Black man,
+    // the other side off the board) are blocked; b2 and c3 can step. Black
+    // g3 still has f2, h8 has g7.
+    let p = Russian::from_fen("W:Wa1,b2,c3,h2:Bg3,h8", RussianRules::default()).expect("fen");
+    assert_eq!(side_counts(&p, Color::White).blocked, 2);
+    assert_eq!(side_counts(&p, Color::Black).blocked, 0);
+    // Black h8 is boxed in by g7; White g7 still has f8, a1 has b2.
+    let p = Russian::from_fen("W:Wa1,g7:Bh8", RussianRules::default()).expect("fen");
+    assert_eq!(side_counts(&p, Color::Black).blocked, 1);
+    assert_eq!(side_counts(&p, Color::White).blocked, 0);
+}
