@@ -19,9 +19,8 @@ pub fn walk_counter<G: Game>(start: G, plies: usize, counter: fn(&G) -> u32) -> 
         let before = *record.position();
         for text in before.legal_move_texts() {
             let mut next = record.clone();
-            if next.try_play(&text).is_err() {
-                continue;
-            }
+            // A legal move's own text must play: a failure is a bug in the game.
+            next.try_play(&text).unwrap_or_else(|e| panic!("legal move '{text}' does not play: {e}"));
             if counter(next.position()) == counter(&before) + 1 && extend(&mut next, plies, counter) {
                 *record = next;
                 return true;
