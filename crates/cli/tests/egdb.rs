@@ -41,6 +41,16 @@ fn built_databases_answer_bestmove_by_flag_or_environment() {
     assert!(text(&by_flag.stdout).contains("score=dbwin"));
     assert!(text(&by_env.stdout).contains("from the endgame database"));
     assert!(!text(&without.stdout).contains("from the endgame database"));
+    // `egdb=false` in the engine spec ignores the database it was given.
+    let switched_off =
+        damero(&[&search[..], &["--egdb", dir_text, "--engine", "alphabeta:egdb=false"]].concat(), None);
+    assert!(switched_off.status.success(), "{}", text(&switched_off.stderr));
+    assert!(
+        !text(&switched_off.stdout).contains("from the endgame database"),
+        "{}",
+        text(&switched_off.stdout)
+    );
+    assert!(!text(&switched_off.stdout).contains("dbwin"));
 
     // English has no files there: it plays without, with a note.
     let english = damero(&["bestmove", "english", "--depth", "2", "--egdb", dir_text], None);

@@ -97,6 +97,10 @@ pub struct AlphaBetaConfig {
     /// the root is in it. `None` leaves it to the caller: off here, on in
     /// the CLI's `bestmove` and `play`, off in `match`.
     pub book: Option<bool>,
+    /// Probe the evaluator's endgame database ([`Evaluator::probe`]) in the
+    /// tree. Off, the search ignores a database the evaluator carries, so
+    /// one side of a match can play with it and the other without.
+    pub egdb: bool,
 }
 
 impl Default for AlphaBetaConfig {
@@ -118,6 +122,7 @@ impl Default for AlphaBetaConfig {
             noise: 0,
             seed: 0,
             book: None,
+            egdb: true,
         }
     }
 }
@@ -605,7 +610,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             if let Some(at) = self.repetition(position, ply) {
                 return Value { score: 0, taint: at };
             }
-            if let Some(verdict) = self.evaluator.probe(position) {
+            if self.config.egdb
+                && let Some(verdict) = self.evaluator.probe(position)
+            {
                 return Value::pure(verdict_score(verdict, ply));
             }
             if ply >= MAX_PLY - 1 {

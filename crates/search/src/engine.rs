@@ -150,7 +150,9 @@ pub fn max_threads() -> usize {
 ///   [`max_table_mib`]), `noise` (centipawns), and
 ///   the switches `pvs`, `aspiration`, `tt`, `deeper`, `lmr`, `killers`,
 ///   `history`, `quiescence` (`true`/`false`), `book` (the opening book;
-///   unset, `bestmove` and `play` use it and `match` does not), `exact=true` (the
+///   unset, `bestmove` and `play` use it and `match` does not), `egdb`
+///   (`false` ignores the endgame database given with `--egdb`, so one side
+///   of a match can play without it), `exact=true` (the
 ///   value-exact options, [`AlphaBetaConfig::exact`]);
 /// - `mcts`: `playouts` (or `nodes`), `c` (exploration), `rollout`
 ///   (`random` or `eval`), `rollout_plies` (for `eval`, default 8),
@@ -407,6 +409,7 @@ impl EngineSpec {
                 "lmr_log" => config.lmr_log = switch(key, value)?,
                 "futility" => config.futility = switch(key, value)?,
                 "book" => config.book = Some(switch(key, value)?),
+                "egdb" => config.egdb = switch(key, value)?,
                 "quiescence" => config.quiescence = switch(key, value)?,
                 "exact" => {
                     if switch(key, value)? {
@@ -549,6 +552,7 @@ impl fmt::Display for EngineSpec {
                 push(config.futility != d.futility, format!("futility={}", config.futility));
                 push(config.book.is_some(), format!("book={}", config.book.unwrap_or_default()));
                 push(config.quiescence != d.quiescence, format!("quiescence={}", config.quiescence));
+                push(config.egdb != d.egdb, format!("egdb={}", config.egdb));
             }
             EngineSpec::Mcts { config, limits, eval } => {
                 limits_parts(&mut parts, limits, "playouts");

@@ -46,6 +46,7 @@ fn specs_display_round_trip() {
         "alphabeta:movetime=100",
         "alphabeta:nodes=50000,threads=2",
         "alphabeta:depth=3,hash=8,noise=40,seed=9,pvs=false,lmr=false",
+        "alphabeta:movetime=200,book=true,egdb=false",
         "mcts:playouts=20000",
         "mcts:movetime=200,threads=2,seed=4,c=1.4,rollout_plies=6,memory=64",
         "random:seed=3",

@@ -18,7 +18,9 @@ type Pair = [i32; 2];
 /// The expanded tables.
 #[derive(Debug)]
 pub(crate) struct Tables {
-    regions: Vec<Pair>,
+    /// Per region and entry, in 16 bits: half the cache lines of `i32`
+    /// pairs (the nine reads land anywhere in 236 KB instead of 472 KB).
+    regions: Vec<[i16; 2]>,
     scalars: [Pair; SCALARS],
     /// Per bit: a White king there, a Black king there (already negated).
     king_squares: [[Pair; 2]; KING_SQUARES],
@@ -32,9 +34,11 @@ impl Tables {
         for k in 0..REGIONS {
             for index in 0..REGION_ENTRIES {
                 if let Some((slot, sign)) = pattern_slot(k, index) {
-                    let [mg, eg] = pair(slot);
-                    let s = sign as i32;
-                    regions[k * REGION_ENTRIES + index] = [s * mg, s * eg];
+                    let [mg, eg] = [p[2 * slot], p[2 * slot + 1]];
+                    // Saturating: only -32768 (which `tune` never writes)
+                    // has no 16-bit negative.
+                    regions[k * REGION_ENTRIES + index] =
+                        if sign < 0.0 { [mg.saturating_neg(), eg.saturating_neg()] } else { [mg, eg] };
                 }
             }
         }
@@ -57,7 +61,8 @@ impl Tables {
             total[1] += v[1];
         };
         for k in 0..REGIONS {
-            add(self.regions[k * REGION_ENTRIES + region_index(white_men, black_men, k)]);
+            let [mg, eg] = self.regions[k * REGION_ENTRIES + region_index(white_men, black_men, k)];
+            add([i32::from(mg), i32::from(eg)]);
         }
         for (value, weight) in scalars(position).into_iter().zip(self.scalars) {
             add([value * weight[0], value * weight[1]]);

@@ -156,3 +156,39 @@ fn blocked_men_are_those_with_no_square_ahead() {
     assert_eq!(side_counts(&p, Color::Black).blocked, 1);
     assert_eq!(side_counts(&p, Color::White).blocked, 0);
 }
+
+#[test]
+fn tempo_and_runaways_agree_with_a_man_by_man_count() {
+    use super::features::side_counts;
+    use crate::layout::rank_of;
+    // The counts by rank masks against the plain definition: tempo is the
+    // ranks advanced, a runaway a man 3+ ranks up with no enemy in its cone
+    // (the squares within reach on the way to the crowning row).
+    for (position, _) in random_positions(Russian::start(RussianRules::default()), 30, 4) {
+        for color in Color::ALL {
+            let own = position.pieces[color.index()] & !position.kings;
+            let enemy = position.pieces[1 - color.index()];
+            let (mut tempo, mut runaway) = (0, [0; 3]);
+            let mut rest = own;
+            while rest != 0 {
+                let bit = rest.trailing_zeros();
+                rest &= rest - 1;
+                let (file, rank) = (crate::layout::square_of(bit, false).file() as i32, rank_of(bit) as i32);
+                let advanced = if color == Color::White { rank } else { 7 - rank };
+                tempo += advanced;
+                let ahead = |b: u32| {
+                    let (f, r) = (crate::layout::square_of(b, false).file() as i32, rank_of(b) as i32);
+                    let d = if color == Color::White { r - rank } else { rank - r };
+                    d > 0 && (f - file).abs() <= d
+                };
+                let blocked = (0..36).any(|b| enemy >> b & 1 != 0 && ahead(b));
+                if advanced >= 3 && !blocked {
+                    runaway[(7 - advanced as usize - 1).min(2)] += 1;
+                }
+            }
+            let counts = side_counts(&position, color);
+            assert_eq!(counts.tempo, tempo, "{} {color:?}", position.fen());
+            assert_eq!(counts.runaway, runaway, "{} {color:?}", position.fen());
+        }
+    }
+}
