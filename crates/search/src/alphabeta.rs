@@ -82,7 +82,8 @@ pub struct AlphaBetaConfig {
     pub lmr_log: bool,
     /// Reverse futility pruning: at depth 3 or less off the principal
     /// variation, a static value far enough above beta is returned without
-    /// a search. Changes values.
+    /// a search. Changes values. On by default: +28 ± 18 Elo over 800
+    /// Russian games and +24 ± 22 over 400 English at 20,000 nodes.
     pub futility: bool,
     /// Quiescence search over noisy moves at the leaves
     /// ([`Evaluator::is_noisy`], [`Evaluator::may_stand_pat`]); off, leaves
@@ -117,7 +118,7 @@ impl Default for AlphaBetaConfig {
             history: true,
             countermoves: false,
             lmr_log: false,
-            futility: false,
+            futility: true,
             quiescence: true,
             noise: 0,
             seed: 0,

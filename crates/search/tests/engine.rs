@@ -238,7 +238,7 @@ fn bench_signature_is_fixed() {
     assert_eq!(t.nodes, TICTACTOE_SIGNATURE);
 }
 
-const SKIRMISH_SIGNATURE: u64 = 2515;
+const SKIRMISH_SIGNATURE: u64 = 2490;
 const TICTACTOE_SIGNATURE: u64 = 5161;
 
 #[test]
