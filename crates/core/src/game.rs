@@ -165,6 +165,22 @@ pub trait Game: Copy + Debug + PartialEq + Send + Sync + 'static {
         moves.len() as u64
     }
 
+    /// The number of move sequences of two plies (perft 2, the bulk count
+    /// below each move). Games override it when they can reach the replies
+    /// without listing and playing each move.
+    fn count_two_plies(&self) -> u64 {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        moves
+            .iter()
+            .map(|&mv| {
+                let mut child = *self;
+                child.play_board_only(mv);
+                child.count_legal_moves()
+            })
+            .sum()
+    }
+
     /// A legal move chosen by `random` (a uniformly random `u64`), uniformly
     /// over the legal moves: the move of index `random * n / 2^64` in some
     /// fixed order of the `n` moves. `None` exactly when there is no legal move.

@@ -53,6 +53,11 @@ impl<V: Variant> Game for Draughts<V> {
     }
 
     #[inline]
+    fn count_two_plies(&self) -> u64 {
+        self.count_two()
+    }
+
+    #[inline]
     fn random_move(&self, random: u64) -> Option<Move> {
         Draughts::random_move(self, random)
     }

@@ -5,12 +5,14 @@ use damero_core::{Game, MoveList};
 use rayon::prelude::*;
 
 /// The number of move sequences of length `depth` from `position` (leaf
-/// nodes), with bulk counting at the last ply. Draw rules never cut the tree
+/// nodes), with bulk counting at the last ply ([`Game::count_two_plies`]
+/// for the last two). Draw rules never cut the tree
 /// short; decided positions have no moves.
 pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => position.count_legal_moves(),
+        2 => position.count_two_plies(),
         _ => {
             let mut moves = MoveList::new();
             position.legal_moves(&mut moves);
@@ -18,8 +20,8 @@ pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
             for &mv in &moves {
                 let mut child = *position;
                 child.play_board_only(mv);
-                // The last ply counted in place: no call, no dispatch on depth.
-                total += if depth == 2 { child.count_legal_moves() } else { perft(&child, depth - 1) };
+                // The last two plies counted in place: no dispatch on depth.
+                total += if depth == 3 { child.count_two_plies() } else { perft(&child, depth - 1) };
             }
             total
         }

@@ -1,7 +1,8 @@
 //! Perft's bulk count at the last ply: how many legal moves a position has,
 //! without listing them. Quiet moves and captures that end after their first
 //! jump are popcounts of target sets ([`crate::targets`]); only captures
-//! that may go on run the search, into a counting sink.
+//! that may go on run the search, into a counting sink. Perft 2 plays each
+//! quiet move straight from its target set and bulk-counts the replies.
 
 use damero_core::{Color, MoveList};
 
@@ -9,7 +10,7 @@ use super::capture::CaptureSearch;
 use super::sink::CountSink;
 use super::{crowning, forward, side_steps};
 use crate::layout::{ALL_STEPS, shift};
-use crate::position::Draughts;
+use crate::position::{Draughts, Parts, Update};
 use crate::rays::{open, ray};
 use crate::targets::JumpBoard;
 use crate::variant::{DraughtsRules, Variant};
@@ -23,8 +24,39 @@ impl<V: Variant> Draughts<V> {
         }
     }
 
+    /// Perft 2: the number of legal moves after each legal move, summed.
+    pub(crate) fn count_two(&self) -> u64 {
+        match self.side {
+            Color::White => self.count_two_for::<true, false>(),
+            Color::Black => self.count_two_for::<false, true>(),
+        }
+    }
+
     #[inline(always)]
-    fn count_for<const WHITE: bool>(&self) -> u64 {
+    fn count_two_for<const WHITE: bool, const REPLY_WHITE: bool>(&self) -> u64 {
+        let men = self.men_that_capture_for::<WHITE>();
+        if men != 0 || self.kings_capture_for::<WHITE>() {
+            return self.capture_replies::<WHITE, REPLY_WHITE>(men);
+        }
+        self.quiet_replies::<WHITE, REPLY_WHITE>()
+    }
+
+    /// Perft 2 when the side must capture: captures are listed and played
+    /// (the search finds them), then the replies counted.
+    fn capture_replies<const WHITE: bool, const REPLY_WHITE: bool>(&self, men: u64) -> u64 {
+        let mut moves = MoveList::new();
+        self.captures_for::<WHITE, false>(&mut moves, men);
+        let mut total = 0;
+        for &mv in &moves {
+            let mut child = *self;
+            child.apply::<{ Update::BOARD }>(Parts::of(mv));
+            total += child.count_for::<REPLY_WHITE>();
+        }
+        total
+    }
+
+    #[inline(always)]
+    pub(super) fn count_for<const WHITE: bool>(&self) -> u64 {
         let board = self.jump_board::<WHITE>();
         let backward = V::Rules::men_capture_backward(&self.rules);
         let man_jumps =

@@ -59,6 +59,51 @@ impl QuietSink for QuietCount {
     }
 }
 
+/// Perft 2 over the quiet moves: plays each on a copy of the board, straight
+/// from its target set (no list, no packed move), and bulk-counts the
+/// replies of the other side (`REPLY_WHITE`).
+struct QuietReplies<'a, V: Variant, const WHITE: bool, const REPLY_WHITE: bool> {
+    position: &'a Draughts<V>,
+    total: u64,
+}
+
+impl<V: Variant, const WHITE: bool, const REPLY_WHITE: bool> QuietReplies<'_, V, WHITE, REPLY_WHITE> {
+    /// Counts the replies after the side's pieces `moved` (start and end
+    /// square) move and the kings `crowned` (a set of both squares for a king
+    /// move, the end square for a promotion) change.
+    #[inline(always)]
+    fn reply(&mut self, moved: u64, crowned: u64) {
+        let mut child = *self.position;
+        child.pieces[if WHITE { 0 } else { 1 }] ^= moved;
+        child.kings ^= crowned;
+        child.side = !child.side;
+        self.total += child.count_for::<REPLY_WHITE>();
+    }
+}
+
+impl<V: Variant, const WHITE: bool, const REPLY_WHITE: bool> QuietSink
+    for QuietReplies<'_, V, WHITE, REPLY_WHITE>
+{
+    #[inline(always)]
+    fn men(&mut self, mut targets: u64, step: Step, crowning: u64) {
+        while targets != 0 {
+            let to = targets & targets.wrapping_neg();
+            targets ^= to;
+            self.reply(to | shift(to, -step), to & crowning);
+        }
+    }
+
+    #[inline(always)]
+    fn king(&mut self, from: u32, _dir: Direction, mut targets: u64) {
+        while targets != 0 {
+            let to = targets & targets.wrapping_neg();
+            targets ^= to;
+            let moved = to | 1 << from;
+            self.reply(moved, moved);
+        }
+    }
+}
+
 impl<V: Variant> Draughts<V> {
     /// The quiet moves of the side to move, into `sink`: men by forward
     /// step, then each king by direction ([`ALL_STEPS`](crate::layout::ALL_STEPS)' order) and distance.
@@ -89,6 +134,15 @@ impl<V: Variant> Draughts<V> {
     #[inline(always)]
     pub(super) fn list_quiet<const WHITE: bool>(&self, moves: &mut MoveList<Move>) {
         self.quiet_walk::<QuietList<'_>, WHITE>(&mut QuietList { list: moves });
+    }
+
+    /// Perft 2 when the side (`WHITE` or Black) has no capture: the replies
+    /// (of `REPLY_WHITE`, the other side) to each quiet move, counted.
+    #[inline(always)]
+    pub(super) fn quiet_replies<const WHITE: bool, const REPLY_WHITE: bool>(&self) -> u64 {
+        let mut sink = QuietReplies::<V, WHITE, REPLY_WHITE> { position: self, total: 0 };
+        self.quiet_walk::<_, WHITE>(&mut sink);
+        sink.total
     }
 
     /// The number of quiet moves (when no capture is pending).
