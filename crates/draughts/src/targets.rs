@@ -38,6 +38,20 @@ impl<const N: usize> TargetSets<N> {
         self.total
     }
 
+    /// Calls `f` with the end bit (as a set) and the offset of each move.
+    #[inline(always)]
+    pub(crate) fn for_each(&self, mut f: impl FnMut(u64, i32)) {
+        // Unused sets are empty: a loop of constant length unrolls.
+        for i in 0..N {
+            let mut targets = self.targets[i];
+            while targets != 0 {
+                let to = targets & targets.wrapping_neg();
+                targets ^= to;
+                f(to, self.offsets[i]);
+            }
+        }
+    }
+
     /// The start and end bits of move `pick(total)`; `None` when there is no
     /// move. The set and the bit are chosen with few data-dependent
     /// branches: in a random playout such branches mispredict about half
@@ -160,6 +174,85 @@ impl JumpBoard {
             going_on[i] = shift(goes_on, -2 * step);
         }
         (ended, going_on)
+    }
+}
+
+impl JumpBoard {
+    /// The second jumps of the men whose first jump goes on (`going_on`,
+    /// by first direction, as [`Self::first_jumps`] gives them): how many
+    /// captures end after exactly two jumps, and by first direction the men
+    /// a search must follow instead (a capture of theirs goes on past its
+    /// second jump, or, with `crowned_go_on`, a jump crowns them).
+    ///
+    /// Read from the board as it stands, as in [`Self::single_jumps`]: no
+    /// two or three steps of a man's path add up to a step, save a step and
+    /// its reverse, so a second or third jump never lands on the start
+    /// square or the first landing nor takes a piece already taken.
+    #[inline(always)]
+    pub(crate) fn second_jumps<const MEN_DIRECTIONS: usize>(
+        &self,
+        going_on: [u64; 4],
+        crowned_go_on: bool,
+    ) -> (u32, [u64; 4]) {
+        let mut ended = 0;
+        let mut searched = [0; 4];
+        // Written out, not a loop: each direction's steps are constants.
+        let (e0, s0) = self.second_jumps_after::<MEN_DIRECTIONS>(0, going_on[0], crowned_go_on);
+        let (e1, s1) = self.second_jumps_after::<MEN_DIRECTIONS>(1, going_on[1], crowned_go_on);
+        ended += e0 + e1;
+        searched[0] = s0;
+        searched[1] = s1;
+        if MEN_DIRECTIONS == 4 {
+            let (e2, s2) = self.second_jumps_after::<MEN_DIRECTIONS>(2, going_on[2], crowned_go_on);
+            let (e3, s3) = self.second_jumps_after::<MEN_DIRECTIONS>(3, going_on[3], crowned_go_on);
+            ended += e2 + e3;
+            searched[2] = s2;
+            searched[3] = s3;
+        }
+        (ended, searched)
+    }
+
+    /// [`Self::second_jumps`] of the men `men`, jumping first in `steps[i]`.
+    #[inline(always)]
+    fn second_jumps_after<const MEN_DIRECTIONS: usize>(
+        &self,
+        i: usize,
+        men: u64,
+        crowned_go_on: bool,
+    ) -> (u32, u64) {
+        if men == 0 {
+            return (0, 0);
+        }
+        let first_step = self.steps[i];
+        let first = shift(men, 2 * first_step);
+        let crowned_first = first & self.crowning;
+        let first = first & !crowned_first;
+        let mut search = shift(crowned_first, -2 * first_step);
+        let mut ends = [0; 4];
+        for j in 0..MEN_DIRECTIONS {
+            if j != i ^ 2 {
+                let step = self.steps[j];
+                let mut onward = 0;
+                for k in 0..MEN_DIRECTIONS {
+                    if k != j ^ 2 {
+                        onward |= self.jumps[k];
+                    }
+                }
+                let second = shift(shift(first & self.jumps[j], step) & self.victims, step) & self.empty;
+                let crowned = second & self.crowning;
+                let goes_on = (second & !crowned & onward) | if crowned_go_on { crowned } else { 0 };
+                search |= shift(goes_on, -2 * (first_step + step));
+                ends[j] = second & !goes_on;
+            }
+        }
+        // A man the search follows has all its captures counted there.
+        let mut ended = 0;
+        for j in 0..MEN_DIRECTIONS {
+            if j != i ^ 2 {
+                ended += (ends[j] & !shift(search, 2 * (first_step + self.steps[j]))).count_ones();
+            }
+        }
+        (ended, search)
     }
 }
 

@@ -36,9 +36,43 @@ impl<V: Variant> Draughts<V> {
     fn count_two_for<const WHITE: bool, const REPLY_WHITE: bool>(&self) -> u64 {
         let men = self.men_that_capture_for::<WHITE>();
         if men != 0 || self.kings_capture_for::<WHITE>() {
+            // Flying kings' jumps are not target sets; the majority rule
+            // compares captures.
+            if !V::MAJORITY_RULE && !(V::FLYING_KINGS && self.kings_capture_for::<WHITE>()) {
+                if let Some(total) = self.single_jump_replies::<WHITE, REPLY_WHITE>() {
+                    return total;
+                }
+            }
             return self.capture_replies::<WHITE, REPLY_WHITE>(men);
         }
         self.quiet_replies::<WHITE, REPLY_WHITE>()
+    }
+
+    /// Perft 2 when every capture of the side is a single jump (of a man,
+    /// or of a short king): each played straight from its target set, the
+    /// replies counted; `None` when some capture may go on.
+    #[inline(always)]
+    fn single_jump_replies<const WHITE: bool, const REPLY_WHITE: bool>(&self) -> Option<u64> {
+        let (us, them) = if WHITE { (0, 1) } else { (1, 0) };
+        let board = self.jump_board::<WHITE>();
+        let mut total = 0;
+        let mut reply = |to: u64, offset: i32| {
+            let from = shift(to, -offset);
+            let victim = shift(to, -offset / 2);
+            let mut child = *self;
+            child.pieces[us] ^= from | to;
+            child.pieces[them] ^= victim;
+            let king = if self.kings & from != 0 { from | to } else { to & board.crowning };
+            child.kings = (self.kings & !victim) ^ king;
+            child.side = !child.side;
+            total += child.count_for::<REPLY_WHITE>();
+        };
+        if V::Rules::men_capture_backward(&self.rules) {
+            board.single_jumps::<4, 8>(board.victims, V::CONTINUE_AFTER_PROMOTION)?.for_each(&mut reply);
+        } else {
+            board.single_jumps::<2, 6>(board.victims, V::CONTINUE_AFTER_PROMOTION)?.for_each(&mut reply);
+        }
+        Some(total)
     }
 
     /// Perft 2 when the side must capture: captures are listed and played
@@ -94,10 +128,11 @@ impl<V: Variant> Draughts<V> {
         } else {
             board.first_jumps::<2>(V::CONTINUE_AFTER_PROMOTION)
         };
-        if going_on == [0; 4] && !kings_capture {
-            return u64::from(ended);
+        if going_on == [0; 4] {
+            let kings = if kings_capture { self.count_searched::<WHITE>(going_on, true) } else { 0 };
+            return u64::from(ended) + kings;
         }
-        u64::from(ended) + self.count_searched::<WHITE>(going_on, kings_capture)
+        u64::from(ended) + self.count_going_on::<WHITE>(going_on, kings_capture)
     }
 
     /// The board as the single-jump test reads it.
@@ -117,6 +152,25 @@ impl<V: Variant> Draughts<V> {
             crowning: crowning::<WHITE>(),
             victims: enemies,
         }
+    }
+
+    /// The captures that go on past their first jump: the men of
+    /// `going_on[i]` jumping first in `side_steps()[i]`, and every king when
+    /// `kings_capture`. Those ending after the second jump of a man are
+    /// popcounts; the search counts the rest. Out of line: it keeps the
+    /// registers of the common case free.
+    #[inline(never)]
+    fn count_going_on<const WHITE: bool>(&self, going_on: [u64; 4], kings_capture: bool) -> u64 {
+        let board = self.jump_board::<WHITE>();
+        let (ended, searched) = if V::Rules::men_capture_backward(&self.rules) {
+            board.second_jumps::<4>(going_on, V::CONTINUE_AFTER_PROMOTION)
+        } else {
+            board.second_jumps::<2>(going_on, V::CONTINUE_AFTER_PROMOTION)
+        };
+        if searched == [0; 4] && !kings_capture {
+            return u64::from(ended);
+        }
+        u64::from(ended) + self.count_searched::<WHITE>(searched, kings_capture)
     }
 
     /// The captures that go on past their first jump, by the search: the
