@@ -181,6 +181,22 @@ pub trait Game: Copy + Debug + PartialEq + Send + Sync + 'static {
             .sum()
     }
 
+    /// The number of move sequences of three plies (perft 3), by
+    /// [`count_two_plies`](Game::count_two_plies) below each move. Games
+    /// override it as that one.
+    fn count_three_plies(&self) -> u64 {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        moves
+            .iter()
+            .map(|&mv| {
+                let mut child = *self;
+                child.play_board_only(mv);
+                child.count_two_plies()
+            })
+            .sum()
+    }
+
     /// A legal move chosen by `random` (a uniformly random `u64`), uniformly
     /// over the legal moves: the move of index `random * n / 2^64` in some
     /// fixed order of the `n` moves. `None` exactly when there is no legal move.

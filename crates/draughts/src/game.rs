@@ -58,6 +58,11 @@ impl<V: Variant> Game for Draughts<V> {
     }
 
     #[inline]
+    fn count_three_plies(&self) -> u64 {
+        self.count_three()
+    }
+
+    #[inline]
     fn random_move(&self, random: u64) -> Option<Move> {
         Draughts::random_move(self, random)
     }

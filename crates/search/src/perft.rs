@@ -6,13 +6,14 @@ use rayon::prelude::*;
 
 /// The number of move sequences of length `depth` from `position` (leaf
 /// nodes), with bulk counting at the last ply ([`Game::count_two_plies`]
-/// for the last two). Draw rules never cut the tree
+/// and [`Game::count_three_plies`] for the last two and three). Draw rules never cut the tree
 /// short; decided positions have no moves.
 pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => position.count_legal_moves(),
         2 => position.count_two_plies(),
+        3 => position.count_three_plies(),
         _ => {
             let mut moves = MoveList::new();
             position.legal_moves(&mut moves);
@@ -20,8 +21,8 @@ pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
             for &mv in &moves {
                 let mut child = *position;
                 child.play_board_only(mv);
-                // The last two plies counted in place: no dispatch on depth.
-                total += if depth == 3 { child.count_two_plies() } else { perft(&child, depth - 1) };
+                // The last three plies counted in place: no dispatch on depth.
+                total += if depth == 4 { child.count_three_plies() } else { perft(&child, depth - 1) };
             }
             total
         }

@@ -45,7 +45,32 @@ impl<V: Variant> Draughts<V> {
             }
             return self.capture_replies::<WHITE, REPLY_WHITE>(men);
         }
-        self.quiet_replies::<WHITE, REPLY_WHITE>()
+        self.quiet_replies::<WHITE, REPLY_WHITE, 2>()
+    }
+
+    /// Perft 3: perft 2 after each legal move, summed.
+    pub(crate) fn count_three(&self) -> u64 {
+        match self.side {
+            Color::White => self.count_three_for::<true, false>(),
+            Color::Black => self.count_three_for::<false, true>(),
+        }
+    }
+
+    #[inline(always)]
+    fn count_three_for<const WHITE: bool, const REPLY_WHITE: bool>(&self) -> u64 {
+        let men = self.men_that_capture_for::<WHITE>();
+        if men != 0 || self.kings_capture_for::<WHITE>() {
+            let mut moves = MoveList::new();
+            self.captures_for::<WHITE, false>(&mut moves, men);
+            let mut total = 0;
+            for &mv in &moves {
+                let mut child = *self;
+                child.apply::<{ Update::BOARD }>(Parts::of(mv));
+                total += child.count_two();
+            }
+            return total;
+        }
+        self.quiet_replies::<WHITE, REPLY_WHITE, 3>()
     }
 
     /// Perft 2 when every capture of the side is a single jump (of a man,

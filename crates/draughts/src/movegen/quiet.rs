@@ -59,15 +59,18 @@ impl QuietSink for QuietCount {
     }
 }
 
-/// Perft 2 over the quiet moves: plays each on a copy of the board, straight
-/// from its target set (no list, no packed move), and bulk-counts the
-/// replies of the other side (`REPLY_WHITE`).
-struct QuietReplies<'a, V: Variant, const WHITE: bool, const REPLY_WHITE: bool> {
+/// Perft 2 (`PLIES`) or 3 over the quiet moves: plays each on a copy of the
+/// board, straight from its target set (no list, no packed move), and counts
+/// the replies of the other side (`REPLY_WHITE`) in bulk, or perft 2 below
+/// them.
+struct QuietReplies<'a, V: Variant, const WHITE: bool, const REPLY_WHITE: bool, const PLIES: u8> {
     position: &'a Draughts<V>,
     total: u64,
 }
 
-impl<V: Variant, const WHITE: bool, const REPLY_WHITE: bool> QuietReplies<'_, V, WHITE, REPLY_WHITE> {
+impl<V: Variant, const WHITE: bool, const REPLY_WHITE: bool, const PLIES: u8>
+    QuietReplies<'_, V, WHITE, REPLY_WHITE, PLIES>
+{
     /// Counts the replies after the side's pieces `moved` (start and end
     /// square) move and the kings `crowned` (a set of both squares for a king
     /// move, the end square for a promotion) change.
@@ -77,12 +80,12 @@ impl<V: Variant, const WHITE: bool, const REPLY_WHITE: bool> QuietReplies<'_, V,
         child.pieces[if WHITE { 0 } else { 1 }] ^= moved;
         child.kings ^= crowned;
         child.side = !child.side;
-        self.total += child.count_for::<REPLY_WHITE>();
+        self.total += if PLIES == 2 { child.count_for::<REPLY_WHITE>() } else { child.count_two() };
     }
 }
 
-impl<V: Variant, const WHITE: bool, const REPLY_WHITE: bool> QuietSink
-    for QuietReplies<'_, V, WHITE, REPLY_WHITE>
+impl<V: Variant, const WHITE: bool, const REPLY_WHITE: bool, const PLIES: u8> QuietSink
+    for QuietReplies<'_, V, WHITE, REPLY_WHITE, PLIES>
 {
     #[inline(always)]
     fn men(&mut self, mut targets: u64, step: Step, crowning: u64) {
@@ -136,11 +139,12 @@ impl<V: Variant> Draughts<V> {
         self.quiet_walk::<QuietList<'_>, WHITE>(&mut QuietList { list: moves });
     }
 
-    /// Perft 2 when the side (`WHITE` or Black) has no capture: the replies
-    /// (of `REPLY_WHITE`, the other side) to each quiet move, counted.
+    /// Perft `PLIES` (2 or 3) when the side (`WHITE` or Black) has no
+    /// capture: below each quiet move, the replies (of `REPLY_WHITE`, the
+    /// other side) counted, or perft 2.
     #[inline(always)]
-    pub(super) fn quiet_replies<const WHITE: bool, const REPLY_WHITE: bool>(&self) -> u64 {
-        let mut sink = QuietReplies::<V, WHITE, REPLY_WHITE> { position: self, total: 0 };
+    pub(super) fn quiet_replies<const WHITE: bool, const REPLY_WHITE: bool, const PLIES: u8>(&self) -> u64 {
+        let mut sink = QuietReplies::<V, WHITE, REPLY_WHITE, PLIES> { position: self, total: 0 };
         self.quiet_walk::<_, WHITE>(&mut sink);
         sink.total
     }
