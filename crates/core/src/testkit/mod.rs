@@ -76,15 +76,17 @@ pub fn check_position<G: Game>(position: &G) -> MoveList<G::Move> {
     );
 
     assert_eq!(position.count_legal_moves(), moves.len() as u64, "count_legal_moves disagrees at {fen}");
-    let (mut replies, mut two_plies) = (0, 0);
-    for &mv in &moves {
-        let mut child = *position;
-        child.play_board_only(mv);
-        replies += child.count_legal_moves();
-        two_plies += child.count_two_plies();
-    }
+    // count_three_plies is left to the perft suites: a perft 3 at every
+    // position would dwarf the rest of the check in wide games.
+    let replies: u64 = moves
+        .iter()
+        .map(|&mv| {
+            let mut child = *position;
+            child.play_board_only(mv);
+            child.count_legal_moves()
+        })
+        .sum();
     assert_eq!(position.count_two_plies(), replies, "count_two_plies disagrees at {fen}");
-    assert_eq!(position.count_three_plies(), two_plies, "count_three_plies disagrees at {fen}");
     for (i, a) in moves.iter().enumerate() {
         assert!(!moves[..i].contains(a), "duplicate move {a:?} at {fen}");
     }
