@@ -214,6 +214,8 @@ impl JumpBoard {
 
     /// [`Self::second_jumps`] of the men `men`, jumping first in `steps[i]`.
     #[inline(always)]
+    // `j` also names the opposite direction (`j ^ 2`): an index.
+    #[allow(clippy::needless_range_loop)]
     fn second_jumps_after<const MEN_DIRECTIONS: usize>(
         &self,
         i: usize,

@@ -38,10 +38,10 @@ impl<V: Variant> Draughts<V> {
         if men != 0 || self.kings_capture_for::<WHITE>() {
             // Flying kings' jumps are not target sets; the majority rule
             // compares captures.
-            if !V::MAJORITY_RULE && !(V::FLYING_KINGS && self.kings_capture_for::<WHITE>()) {
-                if let Some(total) = self.single_jump_replies::<WHITE, REPLY_WHITE>() {
-                    return total;
-                }
+            if !(V::MAJORITY_RULE || V::FLYING_KINGS && self.kings_capture_for::<WHITE>())
+                && let Some(total) = self.single_jump_replies::<WHITE, REPLY_WHITE>()
+            {
+                return total;
             }
             return self.capture_replies::<WHITE, REPLY_WHITE>(men);
         }
