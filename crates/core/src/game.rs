@@ -165,9 +165,12 @@ pub trait Game: Copy + Debug + PartialEq + Send + Sync + 'static {
         moves.len() as u64
     }
 
-    /// The number of move sequences of two plies (perft 2, the bulk count
-    /// below each move). Games override it when they can reach the replies
-    /// without listing and playing each move.
+    /// The number of move sequences of two plies (perft 2): the sum of
+    /// [`count_legal_moves`](Game::count_legal_moves) over the positions
+    /// after each legal move. The default is that loop, each move played by
+    /// [`play_board_only`](Game::play_board_only); games override it when
+    /// they can reach the replies without listing and playing each move,
+    /// and must keep it equal to that sum (the testkit checks it).
     fn count_two_plies(&self) -> u64 {
         let mut moves = MoveList::new();
         self.legal_moves(&mut moves);
@@ -181,9 +184,12 @@ pub trait Game: Copy + Debug + PartialEq + Send + Sync + 'static {
             .sum()
     }
 
-    /// The number of move sequences of three plies (perft 3), by
-    /// [`count_two_plies`](Game::count_two_plies) below each move. Games
-    /// override it as that one.
+    /// The number of move sequences of three plies (perft 3): the sum of
+    /// [`count_two_plies`](Game::count_two_plies) over the positions after
+    /// each legal move. The default is that loop, each move played by
+    /// [`play_board_only`](Game::play_board_only); games override it, as
+    /// they do `count_two_plies`, when they can count faster, and must keep
+    /// it equal to that sum (the perft suites check it).
     fn count_three_plies(&self) -> u64 {
         let mut moves = MoveList::new();
         self.legal_moves(&mut moves);
@@ -249,10 +255,13 @@ pub trait Game: Copy + Debug + PartialEq + Send + Sync + 'static {
 
     /// Plays `mv` (as [`play`](Game::play)) keeping up to date only what
     /// move generation reads: afterwards [`legal_moves`](Game::legal_moves),
-    /// [`count_legal_moves`](Game::count_legal_moves) and further
+    /// [`count_legal_moves`](Game::count_legal_moves),
+    /// [`count_two_plies`](Game::count_two_plies),
+    /// [`count_three_plies`](Game::count_three_plies) and further
     /// `play_board_only` calls are exact, but the [`zobrist`](Game::zobrist)
-    /// key and the draw counters may be stale. Perft uses it; games
-    /// override it when skipping the rest is cheaper.
+    /// key and the draw counters may be stale. Perft uses it, and so do the
+    /// default `count_two_plies` and `count_three_plies`; games override it
+    /// when skipping the rest is cheaper.
     #[inline]
     fn play_board_only(&mut self, mv: Self::Move) {
         self.play(mv);

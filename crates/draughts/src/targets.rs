@@ -184,10 +184,16 @@ impl JumpBoard {
     /// a search must follow instead (a capture of theirs goes on past its
     /// second jump, or, with `crowned_go_on`, a jump crowns them).
     ///
-    /// Read from the board as it stands, as in [`Self::single_jumps`]: no
-    /// two or three steps of a man's path add up to a step, save a step and
-    /// its reverse, so a second or third jump never lands on the start
-    /// square or the first landing nor takes a piece already taken.
+    /// Read from the board as it stands, as in [`Self::single_jumps`]: the
+    /// board misreads only the start square (empty once the man leaves) and
+    /// the pieces taken (not to be taken again). A man jumping in diagonal
+    /// steps `s1`, `s2` (`s2 != -s1`) and, for the test that it goes on,
+    /// `s3` (`s3 != -s2`) never meets them: the second jump lands on the
+    /// start or takes the first piece only if `s1 + s2 = 0`; a third jump
+    /// lands on the start only if `s1 + s2 + s3 = 0` (never: each coordinate
+    /// sums three odd numbers), takes the first piece only if
+    /// `s1 + 2 * s2 + s3 = 0` (which forces `s3 = -s2`) and the second only
+    /// if `s2 + s3 = 0`.
     #[inline(always)]
     pub(crate) fn second_jumps<const MEN_DIRECTIONS: usize>(
         &self,

@@ -5,9 +5,10 @@ use damero_core::{Game, MoveList};
 use rayon::prelude::*;
 
 /// The number of move sequences of length `depth` from `position` (leaf
-/// nodes), with bulk counting at the last ply ([`Game::count_two_plies`]
-/// and [`Game::count_three_plies`] for the last two and three). Draw rules never cut the tree
-/// short; decided positions have no moves.
+/// nodes), the last plies bulk-counted: [`Game::count_legal_moves`] for
+/// depth 1, [`Game::count_two_plies`] for 2, and [`Game::count_three_plies`]
+/// for 3 and for the last three plies of deeper trees. Draw rules never cut
+/// the tree short; decided positions have no moves.
 pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
     match depth {
         0 => 1,
@@ -21,7 +22,8 @@ pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
             for &mv in &moves {
                 let mut child = *position;
                 child.play_board_only(mv);
-                // The last three plies counted in place: no dispatch on depth.
+                // Depth 4 counts the last three plies directly, without a
+                // recursive call that would only match on depth.
                 total += if depth == 4 { child.count_three_plies() } else { perft(&child, depth - 1) };
             }
             total

@@ -1,8 +1,19 @@
-//! Perft's bulk count at the last ply: how many legal moves a position has,
-//! without listing them. Quiet moves and captures that end after their first
-//! jump are popcounts of target sets ([`crate::targets`]); only captures
-//! that may go on run the search, into a counting sink. Perft 2 plays each
-//! quiet move straight from its target set and bulk-counts the replies.
+//! Perft's bulk counts at the last plies, listing as few moves as the
+//! target sets ([`crate::targets`]) allow.
+//!
+//! - One ply (`count`): quiet moves are popcounts, and so are the captures
+//!   of men that end at their first or second jump. The capture search,
+//!   into a counting sink, follows only the kings and the men whose capture
+//!   goes past the second jump or crowns them where the crowned go on
+//!   (Russian). The Spanish majority rule counts apart: popcounts when
+//!   every capture is a single jump, else the list.
+//! - Two plies (`count_two`): each quiet move, and each capture when every
+//!   capture is a single jump (of a man or a short king; no majority rule),
+//!   is played straight from its target set and the replies bulk-counted;
+//!   other captures are listed and played.
+//! - Three plies (`count_three`): each quiet move is played straight from
+//!   its target set and each capture from the list, with two plies counted
+//!   below each.
 
 use damero_core::{Color, MoveList};
 
@@ -154,7 +165,7 @@ impl<V: Variant> Draughts<V> {
             board.first_jumps::<2>(V::CONTINUE_AFTER_PROMOTION)
         };
         if going_on == [0; 4] {
-            let kings = if kings_capture { self.count_searched::<WHITE>(going_on, true) } else { 0 };
+            let kings = if kings_capture { self.count_searched::<WHITE>([0; 4], true) } else { 0 };
             return u64::from(ended) + kings;
         }
         u64::from(ended) + self.count_going_on::<WHITE>(going_on, kings_capture)
@@ -198,12 +209,13 @@ impl<V: Variant> Draughts<V> {
         u64::from(ended) + self.count_searched::<WHITE>(searched, kings_capture)
     }
 
-    /// The captures that go on past their first jump, by the search: the
-    /// men of `going_on[i]` jumping first in `side_steps()[i]`, and every
-    /// king when `kings_capture`.
+    /// The captures the popcounts leave to the search, counted by it: those
+    /// of the men of `searched[i]` jumping first in `side_steps()[i]` (a
+    /// capture of theirs that way goes past its second jump, or crowns them
+    /// where the crowned go on), and every king's when `kings_capture`.
     #[cold]
     #[inline(never)]
-    fn count_searched<const WHITE: bool>(&self, going_on: [u64; 4], kings_capture: bool) -> u64 {
+    fn count_searched<const WHITE: bool>(&self, searched: [u64; 4], kings_capture: bool) -> u64 {
         let (us, them) = if WHITE { (0, 1) } else { (1, 0) };
         let mut repeatable = MoveList::new();
         let mut sink = CountSink { unique: 0, repeatable: &mut repeatable };
@@ -214,7 +226,7 @@ impl<V: Variant> Draughts<V> {
             self.rules,
             &mut sink,
         );
-        for (men, step) in going_on.into_iter().zip(side_steps::<WHITE>()) {
+        for (men, step) in searched.into_iter().zip(side_steps::<WHITE>()) {
             let mut rest = men;
             while rest != 0 {
                 let from = rest.trailing_zeros();

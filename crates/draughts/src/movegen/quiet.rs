@@ -71,14 +71,15 @@ struct QuietReplies<'a, V: Variant, const WHITE: bool, const REPLY_WHITE: bool, 
 impl<V: Variant, const WHITE: bool, const REPLY_WHITE: bool, const PLIES: u8>
     QuietReplies<'_, V, WHITE, REPLY_WHITE, PLIES>
 {
-    /// Counts the replies after the side's pieces `moved` (start and end
-    /// square) move and the kings `crowned` (a set of both squares for a king
-    /// move, the end square for a promotion) change.
+    /// Counts the replies after the side's piece moves: `moved` are its
+    /// start and end squares, `king_flips` the squares whose king bit flips
+    /// (both squares for a king move, the end square for a promotion, none
+    /// for a man that stays a man).
     #[inline(always)]
-    fn reply(&mut self, moved: u64, crowned: u64) {
+    fn reply(&mut self, moved: u64, king_flips: u64) {
         let mut child = *self.position;
         child.pieces[if WHITE { 0 } else { 1 }] ^= moved;
-        child.kings ^= crowned;
+        child.kings ^= king_flips;
         child.side = !child.side;
         self.total += if PLIES == 2 { child.count_for::<REPLY_WHITE>() } else { child.count_two() };
     }
