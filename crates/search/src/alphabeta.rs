@@ -85,6 +85,12 @@ pub struct AlphaBetaConfig {
     /// a search. Changes values. On by default: +28 ± 18 Elo over 800
     /// Russian games and +24 ± 22 over 400 English at 20,000 nodes.
     pub futility: bool,
+    /// Forced-capture extension: at depth 2 or more, a node whose only legal
+    /// move is a capture searches it one ply deeper (compulsory capture makes
+    /// such forced lines common in draughts). Changes values. On by default:
+    /// +41 ± 18 Elo over 800 Russian games and +21 ± 19 over 800 English at
+    /// 20,000 nodes.
+    pub forced_capture: bool,
     /// Quiescence search over noisy moves at the leaves
     /// ([`Evaluator::is_noisy`], [`Evaluator::may_stand_pat`]); off, leaves
     /// are evaluated statically.
@@ -119,6 +125,7 @@ impl Default for AlphaBetaConfig {
             countermoves: false,
             lmr_log: false,
             futility: true,
+            forced_capture: true,
             quiescence: true,
             noise: 0,
             seed: 0,
@@ -136,6 +143,7 @@ impl AlphaBetaConfig {
             lmr: false,
             deeper_tt_cutoffs: false,
             futility: false,
+            forced_capture: false,
             ..AlphaBetaConfig::default()
         }
     }
@@ -143,7 +151,7 @@ impl AlphaBetaConfig {
     /// Whether fixed-depth values equal plain negamax with these options.
     pub fn is_exact(&self) -> bool {
         let deeper_cutoffs = self.tt && self.deeper_tt_cutoffs;
-        !self.lmr && !deeper_cutoffs && !self.futility && self.noise == 0
+        !self.lmr && !deeper_cutoffs && !self.futility && !self.forced_capture && self.noise == 0
     }
 }
 
@@ -574,7 +582,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             let r = LMR_BASE + f64::from(depth).ln() * (count as f64).ln() / LMR_DIVISOR;
             return (r as i32).clamp(1, depth - 2);
         }
-        if count >= 8 && depth >= 5 { 2 } else { 1 }
+        // Two plies from the seventh move at depth 4 (+14 ± 18 Elo over 800
+        // Russian games, +11 ± 26 over 400 English at 20,000 nodes, against
+        // the eighth move at depth 5).
+        if count >= 6 && depth >= 4 { 2 } else { 1 }
     }
 
     fn node(
@@ -677,6 +688,16 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let mut best = -INFINITY;
         let mut best_index = None;
         let mut taint = i32::MAX;
+        // A capture that is the only legal move is no decision: searching it
+        // one ply deeper keeps the depth for the choices after it. Not at
+        // depth 1, where quiescence already follows captures (measured: the
+        // extension there costs more than it finds).
+        let forced = self.config.forced_capture
+            && ply > 0
+            && depth >= 2
+            && moves.len() == 1
+            && position.is_capture(moves[0]);
+        let depth = if forced { depth + 1 } else { depth };
         let mut count = 0;
         while let Some((index, kind)) = picker.next(position, &moves, |mv| self.history_value(side, mv)) {
             let mv = moves[index];

@@ -148,8 +148,9 @@ pub fn max_threads() -> usize {
 ///   or weights file, see [`Evaluator::named`]);
 /// - `alphabeta`: `depth`, `nodes`, `hash` (MiB, at most
 ///   [`max_table_mib`]), `noise` (centipawns), and
-///   the switches `pvs`, `aspiration`, `tt`, `deeper`, `lmr`, `killers`,
-///   `history`, `quiescence` (`true`/`false`), `book` (the opening book;
+///   the switches `pvs`, `aspiration`, `tt`, `deeper`, `lmr`, `lmr_log`,
+///   `killers`, `history`, `countermoves`, `futility`, `forced_capture`,
+///   `quiescence` (`true`/`false`), `book` (the opening book;
 ///   unset, `bestmove` and `play` use it and `match` does not), `egdb`
 ///   (`false` ignores the endgame database given with `--egdb`, so one side
 ///   of a match can play without it), `exact=true` (the
@@ -408,6 +409,7 @@ impl EngineSpec {
                 "countermoves" => config.countermoves = switch(key, value)?,
                 "lmr_log" => config.lmr_log = switch(key, value)?,
                 "futility" => config.futility = switch(key, value)?,
+                "forced_capture" => config.forced_capture = switch(key, value)?,
                 "book" => config.book = Some(switch(key, value)?),
                 "egdb" => config.egdb = switch(key, value)?,
                 "quiescence" => config.quiescence = switch(key, value)?,
@@ -416,6 +418,7 @@ impl EngineSpec {
                         config.lmr = false;
                         config.deeper_tt_cutoffs = false;
                         config.futility = false;
+                        config.forced_capture = false;
                         config.noise = 0;
                     }
                 }
@@ -550,6 +553,10 @@ impl fmt::Display for EngineSpec {
                 push(config.countermoves != d.countermoves, format!("countermoves={}", config.countermoves));
                 push(config.lmr_log != d.lmr_log, format!("lmr_log={}", config.lmr_log));
                 push(config.futility != d.futility, format!("futility={}", config.futility));
+                push(
+                    config.forced_capture != d.forced_capture,
+                    format!("forced_capture={}", config.forced_capture),
+                );
                 push(config.book.is_some(), format!("book={}", config.book.unwrap_or_default()));
                 push(config.quiescence != d.quiescence, format!("quiescence={}", config.quiescence));
                 push(config.egdb != d.egdb, format!("egdb={}", config.egdb));

@@ -47,6 +47,7 @@ fn specs_display_round_trip() {
         "alphabeta:nodes=50000,threads=2",
         "alphabeta:depth=3,hash=8,noise=40,seed=9,pvs=false,lmr=false",
         "alphabeta:movetime=200,book=true,egdb=false",
+        "alphabeta:depth=5,futility=false,forced_capture=false",
         "mcts:playouts=20000",
         "mcts:movetime=200,threads=2,seed=4,c=1.4,rollout_plies=6,memory=64",
         "random:seed=3",
@@ -238,8 +239,8 @@ fn bench_signature_is_fixed() {
     assert_eq!(t.nodes, TICTACTOE_SIGNATURE);
 }
 
-const SKIRMISH_SIGNATURE: u64 = 2490;
-const TICTACTOE_SIGNATURE: u64 = 5161;
+const SKIRMISH_SIGNATURE: u64 = 2232;
+const TICTACTOE_SIGNATURE: u64 = 5313;
 
 #[test]
 fn a_self_player_plays_each_game_as_a_fresh_engine_would() {

@@ -52,6 +52,27 @@ fn exact_search_equals_negamax_on_cross() {
     equal_on(start, 2, 2, 12, damero_cross::CrossEvaluator);
 }
 
+/// The forced-capture extension searches a lone capture a ply deeper: over
+/// middlegame positions the same fixed depth visits more nodes with it (the
+/// switch is wired through), and `exact()` turns it off.
+#[test]
+fn forced_capture_extension_searches_forced_lines_deeper() {
+    let positions = positions(Russian::start(RussianRules::default()), 12, 24, 5);
+    let nodes = |forced_capture: bool| {
+        let config = AlphaBetaConfig { forced_capture, ..AlphaBetaConfig::exact() };
+        assert_eq!(config.is_exact(), !forced_capture);
+        let mut total = 0;
+        for (position, history) in &positions {
+            let mut search = AlphaBeta::new(config.clone(), DraughtsEvaluator::default());
+            total += search.search(position, history, &Limits::depth(6), |_| {}).nodes;
+        }
+        total
+    };
+    let (plain, extended) = (nodes(false), nodes(true));
+    assert!(extended > plain, "extended {extended} nodes, plain {plain}");
+    assert!(AlphaBetaConfig::default().forced_capture);
+}
+
 #[test]
 fn russian_win_in_n_at_the_right_distance() {
     // White king on a1 and man on c3 against a lone black man on h8... simpler:
