@@ -172,16 +172,7 @@ pub trait Game: Copy + Debug + PartialEq + Send + Sync + 'static {
     /// they can reach the replies without listing and playing each move,
     /// and must keep it equal to that sum (the testkit checks it).
     fn count_two_plies(&self) -> u64 {
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        moves
-            .iter()
-            .map(|&mv| {
-                let mut child = *self;
-                child.play_board_only(mv);
-                child.count_legal_moves()
-            })
-            .sum()
+        sum_over_children(self, Game::count_legal_moves)
     }
 
     /// The number of move sequences of three plies (perft 3): the sum of
@@ -191,16 +182,7 @@ pub trait Game: Copy + Debug + PartialEq + Send + Sync + 'static {
     /// they do `count_two_plies`, when they can count faster, and must keep
     /// it equal to that sum (the perft suites check it).
     fn count_three_plies(&self) -> u64 {
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        moves
-            .iter()
-            .map(|&mv| {
-                let mut child = *self;
-                child.play_board_only(mv);
-                child.count_two_plies()
-            })
-            .sum()
+        sum_over_children(self, Game::count_two_plies)
     }
 
     /// A legal move chosen by `random` (a uniformly random `u64`), uniformly
@@ -433,4 +415,20 @@ pub fn natural_cmp(a: &str, b: &str) -> Ordering {
             }
         }
     }
+}
+
+/// `count` summed over the positions after each legal move of `position`
+/// (each played by [`Game::play_board_only`]): the default two- and
+/// three-ply counts.
+fn sum_over_children<G: Game>(position: &G, count: fn(&G) -> u64) -> u64 {
+    let mut moves = MoveList::new();
+    position.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = *position;
+            child.play_board_only(mv);
+            count(&child)
+        })
+        .sum()
 }

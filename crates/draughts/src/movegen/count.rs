@@ -46,15 +46,16 @@ impl<V: Variant> Draughts<V> {
     #[inline(always)]
     fn count_two_for<const WHITE: bool, const REPLY_WHITE: bool>(&self) -> u64 {
         let men = self.men_that_capture_for::<WHITE>();
-        if men != 0 || self.kings_capture_for::<WHITE>() {
+        let kings_capture = self.kings_capture_for::<WHITE>();
+        if men != 0 || kings_capture {
             // Flying kings' jumps are not target sets; the majority rule
             // compares captures.
-            if !(V::MAJORITY_RULE || V::FLYING_KINGS && self.kings_capture_for::<WHITE>())
+            if !(V::MAJORITY_RULE || V::FLYING_KINGS && kings_capture)
                 && let Some(total) = self.single_jump_replies::<WHITE, REPLY_WHITE>()
             {
                 return total;
             }
-            return self.capture_replies::<WHITE, REPLY_WHITE>(men);
+            return self.capture_replies::<WHITE>(men, Self::count_for::<REPLY_WHITE>);
         }
         self.quiet_replies::<WHITE, REPLY_WHITE, 2>()
     }
@@ -71,15 +72,7 @@ impl<V: Variant> Draughts<V> {
     fn count_three_for<const WHITE: bool, const REPLY_WHITE: bool>(&self) -> u64 {
         let men = self.men_that_capture_for::<WHITE>();
         if men != 0 || self.kings_capture_for::<WHITE>() {
-            let mut moves = MoveList::new();
-            self.captures_for::<WHITE, false>(&mut moves, men);
-            let mut total = 0;
-            for &mv in &moves {
-                let mut child = *self;
-                child.apply::<{ Update::BOARD }>(Parts::of(mv));
-                total += child.count_two();
-            }
-            return total;
+            return self.capture_replies::<WHITE>(men, Self::count_two);
         }
         self.quiet_replies::<WHITE, REPLY_WHITE, 3>()
     }
@@ -111,16 +104,18 @@ impl<V: Variant> Draughts<V> {
         Some(total)
     }
 
-    /// Perft 2 when the side must capture: captures are listed and played
-    /// (the search finds them), then the replies counted.
-    fn capture_replies<const WHITE: bool, const REPLY_WHITE: bool>(&self, men: u64) -> u64 {
+    /// When the side must capture: its captures listed (the search finds
+    /// them, `men` being the men that capture) and played, and `count`
+    /// summed over the positions after them.
+    #[inline(always)]
+    fn capture_replies<const WHITE: bool>(&self, men: u64, count: impl Fn(&Self) -> u64) -> u64 {
         let mut moves = MoveList::new();
         self.captures_for::<WHITE, false>(&mut moves, men);
         let mut total = 0;
         for &mv in &moves {
             let mut child = *self;
             child.apply::<{ Update::BOARD }>(Parts::of(mv));
-            total += child.count_for::<REPLY_WHITE>();
+            total += count(&child);
         }
         total
     }
