@@ -10,7 +10,10 @@
 //! - Two plies (`count_two`): each quiet move, and each capture when every
 //!   capture is a single jump (of a man or a short king; no majority rule),
 //!   is played straight from its target set and the replies bulk-counted;
-//!   other captures are listed and played.
+//!   other captures are listed and played. Quiet moves after which the
+//!   replier has no capture and the same moves but at the two squares
+//!   moved between are not played at all: a target set of them is counted
+//!   by popcounts (`ReplyBoard` in [`super::quiet`]).
 //! - Three plies (`count_three`): each quiet move is played straight from
 //!   its target set and each capture from the list, with two plies counted
 //!   below each.

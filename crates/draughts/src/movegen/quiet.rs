@@ -5,10 +5,21 @@ use damero_core::{Color, MoveList};
 
 use super::{crowning, forward};
 use crate::Move;
-use crate::layout::{Step, shift};
+use crate::layout::{DOWN_LEFT, DOWN_RIGHT, Step, UP_LEFT, shift};
 use crate::position::Draughts;
 use crate::rays::{Direction, open, pop_nearest, ray, step};
-use crate::variant::Variant;
+use crate::variant::{DraughtsRules, Variant};
+
+/// The direction ([`ALL_STEPS`](crate::layout::ALL_STEPS)' index) of `step`.
+#[inline(always)]
+const fn direction_of(step: Step) -> Direction {
+    match step {
+        UP_LEFT => 0,
+        DOWN_RIGHT => 2,
+        DOWN_LEFT => 3,
+        _ => 1,
+    }
+}
 
 /// Receives the quiet moves of the walk: men's by target set, kings' by
 /// king and direction.
@@ -66,6 +77,91 @@ impl QuietSink for QuietCount {
 struct QuietReplies<'a, V: Variant, const WHITE: bool, const REPLY_WHITE: bool, const PLIES: u8> {
     position: &'a Draughts<V>,
     total: u64,
+    /// For perft 2, when the replies of many moves can be counted at once.
+    bulk: Option<ReplyBoard>,
+}
+
+/// The side to reply, on the board before the side to move makes a quiet
+/// move, when it has no capture there and no flying king: then after a move
+/// from `f` to `t` it can capture only a piece on `t` or by landing on `f`,
+/// and without a capture its replies are its quiet moves now, plus the steps
+/// into `f`, less those into `t`. Whole target sets of moves are counted so
+/// by popcounts, and only the moves after which it must capture are played.
+#[derive(Clone, Copy)]
+struct ReplyBoard {
+    /// Its quiet moves on the board before the move.
+    quiet: u32,
+    /// By direction ([`ALL_STEPS`](crate::layout::ALL_STEPS)' order): the
+    /// squares its pieces step to that way, empty or not.
+    steps: [u64; 4],
+    /// By direction: its pieces that capture that way.
+    jumpers: [u64; 4],
+    /// Where a piece of the side to move would be taken: a piece of the
+    /// replier on one side, an empty square on the other.
+    exposed: u64,
+    /// Where the replier would land by taking a piece of the side to move,
+    /// were it empty (none is: it has no capture).
+    landings: u64,
+    /// Whether it has (short) kings, which step backward too.
+    kings: bool,
+}
+
+impl ReplyBoard {
+    /// The board of the replier (`REPLY_WHITE` or Black) in `position`, or
+    /// `None` when it has a capture or a flying king.
+    #[inline(always)]
+    fn of<V: Variant, const REPLY_WHITE: bool>(position: &Draughts<V>) -> Option<ReplyBoard> {
+        let (us, them) = if REPLY_WHITE { (0, 1) } else { (1, 0) };
+        let men = position.pieces[us] & !position.kings;
+        let kings = position.pieces[us] & position.kings;
+        if V::FLYING_KINGS && kings != 0 {
+            return None;
+        }
+        let enemies = position.pieces[them];
+        let empty = position.empty_squares();
+        let backward = V::Rules::men_capture_backward(&position.rules);
+        let mut board = ReplyBoard {
+            quiet: 0,
+            steps: [0; 4],
+            jumpers: [0; 4],
+            exposed: 0,
+            landings: 0,
+            kings: kings != 0,
+        };
+        for dir in 0..4 {
+            let ahead = forward::<REPLY_WHITE>() >> dir & 1 != 0;
+            let s = step(dir);
+            let steppers = if ahead { men | kings } else { kings };
+            let jumpers = if ahead || backward { men | kings } else { kings };
+            board.steps[dir] = shift(steppers, s);
+            board.quiet += (board.steps[dir] & empty).count_ones();
+            board.jumpers[dir] = jumpers;
+            board.exposed |= shift(jumpers, s) & shift(empty, -s);
+            board.landings |= shift(shift(jumpers, s) & enemies, s);
+        }
+        (board.landings & empty == 0).then_some(board)
+    }
+
+    /// The replies summed over the moves to the squares `to` from `from`
+    /// (a set as large, each move from its own square, when `from_each`;
+    /// else the one square of them all), none leaving the replier a
+    /// capture. Only the replier's forward directions are read when it
+    /// has no king (`REPLY_WHITE` says which they are).
+    #[inline(always)]
+    fn replies<const REPLY_WHITE: bool>(&self, to: u64, from: u64, from_each: bool) -> u64 {
+        let dirs = if self.kings { 0b1111 } else { forward::<REPLY_WHITE>() };
+        let (mut gained, mut lost) = (0, 0);
+        for dir in 0..4 {
+            if dirs >> dir & 1 != 0 {
+                gained += (from & self.steps[dir]).count_ones();
+                lost += (to & self.steps[dir]).count_ones();
+            }
+        }
+        let moves = to.count_ones();
+        let gained = if from_each { gained } else { gained * moves };
+        // Each move's replies are `quiet + gained - lost` >= 0 by itself.
+        u64::from(moves * self.quiet + gained - lost)
+    }
 }
 
 impl<V: Variant, const WHITE: bool, const REPLY_WHITE: bool, const PLIES: u8>
@@ -90,6 +186,16 @@ impl<V: Variant, const WHITE: bool, const REPLY_WHITE: bool, const PLIES: u8> Qu
 {
     #[inline(always)]
     fn men(&mut self, mut targets: u64, step: Step, crowning: u64) {
+        if let Some(board) = self.bulk {
+            // A move lets the replier capture when it puts the man on an
+            // exposed square, or next to a replier that jumps back over it
+            // onto the square it left, or leaves the square of a landing.
+            let back = direction_of(-step);
+            let quiet =
+                targets & !board.exposed & !shift(board.jumpers[back], -step) & !shift(board.landings, step);
+            self.total += board.replies::<REPLY_WHITE>(quiet, shift(quiet, -step), true);
+            targets ^= quiet;
+        }
         while targets != 0 {
             let to = targets & targets.wrapping_neg();
             targets ^= to;
@@ -98,7 +204,17 @@ impl<V: Variant, const WHITE: bool, const REPLY_WHITE: bool, const PLIES: u8> Qu
     }
 
     #[inline(always)]
-    fn king(&mut self, from: u32, _dir: Direction, mut targets: u64) {
+    fn king(&mut self, from: u32, dir: Direction, mut targets: u64) {
+        if let Some(board) = self.bulk
+            && board.landings >> from & 1 == 0
+        {
+            // As for a man; only the square next to the king's can see a
+            // replier jump back onto the king's square (the others' are
+            // empty already).
+            let quiet = targets & !board.exposed & !shift(board.jumpers[dir ^ 2], -step(dir));
+            self.total += board.replies::<REPLY_WHITE>(quiet, 1 << from, false);
+            targets ^= quiet;
+        }
         while targets != 0 {
             let to = targets & targets.wrapping_neg();
             targets ^= to;
@@ -145,7 +261,8 @@ impl<V: Variant> Draughts<V> {
     /// other side) counted, or perft 2.
     #[inline(always)]
     pub(super) fn quiet_replies<const WHITE: bool, const REPLY_WHITE: bool, const PLIES: u8>(&self) -> u64 {
-        let mut sink = QuietReplies::<V, WHITE, REPLY_WHITE, PLIES> { position: self, total: 0 };
+        let bulk = if PLIES == 2 { ReplyBoard::of::<V, REPLY_WHITE>(self) } else { None };
+        let mut sink = QuietReplies::<V, WHITE, REPLY_WHITE, PLIES> { position: self, total: 0, bulk };
         self.quiet_walk::<_, WHITE>(&mut sink);
         sink.total
     }
