@@ -5,9 +5,9 @@ use damero_core::{Color, MoveList};
 
 use super::{crowning, forward};
 use crate::Move;
-use crate::layout::{DOWN_LEFT, DOWN_RIGHT, Step, UP_LEFT, shift};
+use crate::layout::{DOWN_LEFT, DOWN_RIGHT, Step, UP_LEFT, VALID, shift};
 use crate::position::Draughts;
-use crate::rays::{Direction, open, pop_nearest, ray, step};
+use crate::rays::{Direction, first_hit, open, pop_nearest, ray, step};
 use crate::variant::{DraughtsRules, Variant};
 
 /// The direction ([`ALL_STEPS`](crate::layout::ALL_STEPS)' index) of `step`.
@@ -82,11 +82,14 @@ struct QuietReplies<'a, V: Variant, const WHITE: bool, const REPLY_WHITE: bool, 
 }
 
 /// The side to reply, on the board before the side to move makes a quiet
-/// move, when it has no capture there and no flying king: then after a move
-/// from `f` to `t` it can capture only a piece on `t` or by landing on `f`,
-/// and without a capture its replies are its quiet moves now, plus the steps
-/// into `f`, less those into `t`. Whole target sets of moves are counted so
-/// by popcounts, and only the moves after which it must capture are played.
+/// move, when it has no capture there: then after a move from `f` to `t`
+/// its men can capture only a piece on `t` or by landing on `f`, and
+/// without a capture their replies are their quiet moves now, plus the
+/// steps into `f`, less those into `t`. Its flying kings' moves stay as
+/// they are unless `f` or `t` is a square they see (one a king's ray
+/// crosses up to its first piece, that piece, and the square beyond it).
+/// Whole target sets of moves are counted so by popcounts, and only the
+/// moves that may change more are played.
 #[derive(Clone, Copy)]
 struct ReplyBoard {
     /// Its quiet moves on the board before the move.
@@ -97,10 +100,12 @@ struct ReplyBoard {
     /// By direction: its pieces that capture that way.
     jumpers: [u64; 4],
     /// Where a piece of the side to move would be taken: a piece of the
-    /// replier on one side, an empty square on the other.
+    /// replier on one side, an empty square on the other; and the squares
+    /// its flying kings see.
     exposed: u64,
     /// Where the replier would land by taking a piece of the side to move,
-    /// were it empty (none is: it has no capture).
+    /// were it empty (none is: it has no capture); and the squares its
+    /// flying kings see.
     landings: u64,
     /// Whether it has (short) kings, which step backward too.
     kings: bool,
@@ -108,15 +113,13 @@ struct ReplyBoard {
 
 impl ReplyBoard {
     /// The board of the replier (`REPLY_WHITE` or Black) in `position`, or
-    /// `None` when it has a capture or a flying king.
+    /// `None` when it has a capture.
     #[inline(always)]
     fn of<V: Variant, const REPLY_WHITE: bool>(position: &Draughts<V>) -> Option<ReplyBoard> {
         let (us, them) = if REPLY_WHITE { (0, 1) } else { (1, 0) };
         let men = position.pieces[us] & !position.kings;
-        let kings = position.pieces[us] & position.kings;
-        if V::FLYING_KINGS && kings != 0 {
-            return None;
-        }
+        let flying = if V::FLYING_KINGS { position.pieces[us] & position.kings } else { 0 };
+        let kings = position.pieces[us] & position.kings & !flying;
         let enemies = position.pieces[them];
         let empty = position.empty_squares();
         let backward = V::Rules::men_capture_backward(&position.rules);
@@ -139,7 +142,27 @@ impl ReplyBoard {
             board.exposed |= shift(jumpers, s) & shift(empty, -s);
             board.landings |= shift(shift(jumpers, s) & enemies, s);
         }
-        (board.landings & empty == 0).then_some(board)
+        // A flying king's moves and captures along a ray read only the
+        // squares up to its first piece, that piece and the square beyond:
+        // a move that touches none of them, on any ray, changes neither.
+        let mut capture = board.landings & empty;
+        let mut seen = 0;
+        let mut rest = flying;
+        while rest != 0 {
+            let from = rest.trailing_zeros();
+            rest &= rest - 1;
+            for_each_direction!(|dir| {
+                let ray = ray(dir, from);
+                let open = open(dir, ray, !empty);
+                let first = first_hit(dir, ray, !empty);
+                capture |= shift(first & enemies, step(dir)) & empty;
+                board.quiet += open.count_ones();
+                seen |= open | first | shift(first, step(dir));
+            });
+        }
+        board.exposed |= seen & VALID;
+        board.landings |= seen & VALID;
+        (capture == 0).then_some(board)
     }
 
     /// The replies summed over the moves to the squares `to` from `from`
