@@ -150,7 +150,7 @@ pub fn max_threads() -> usize {
 ///   [`max_table_mib`]), `noise` (centipawns), and
 ///   the switches `pvs`, `aspiration`, `tt`, `deeper`, `lmr`, `lmr_log`,
 ///   `killers`, `history`, `countermoves`, `futility`, `forced_capture`,
-///   `quiescence` (`true`/`false`), `book` (the opening book;
+///   `history_lmr`, `razoring`, `iir`, `quiescence` (`true`/`false`), `book` (the opening book;
 ///   unset, `bestmove` and `play` use it and `match` does not), `egdb`
 ///   (`false` ignores the endgame database given with `--egdb`, so one side
 ///   of a match can play without it), `exact=true` (the
@@ -410,6 +410,9 @@ impl EngineSpec {
                 "lmr_log" => config.lmr_log = switch(key, value)?,
                 "futility" => config.futility = switch(key, value)?,
                 "forced_capture" => config.forced_capture = switch(key, value)?,
+                "history_lmr" => config.history_lmr = switch(key, value)?,
+                "razoring" => config.razoring = switch(key, value)?,
+                "iir" => config.iir = switch(key, value)?,
                 "book" => config.book = Some(switch(key, value)?),
                 "egdb" => config.egdb = switch(key, value)?,
                 "quiescence" => config.quiescence = switch(key, value)?,
@@ -419,6 +422,9 @@ impl EngineSpec {
                         config.deeper_tt_cutoffs = false;
                         config.futility = false;
                         config.forced_capture = false;
+                        config.history_lmr = false;
+                        config.razoring = false;
+                        config.iir = false;
                         config.noise = 0;
                     }
                 }
@@ -557,6 +563,9 @@ impl fmt::Display for EngineSpec {
                     config.forced_capture != d.forced_capture,
                     format!("forced_capture={}", config.forced_capture),
                 );
+                push(config.history_lmr != d.history_lmr, format!("history_lmr={}", config.history_lmr));
+                push(config.razoring != d.razoring, format!("razoring={}", config.razoring));
+                push(config.iir != d.iir, format!("iir={}", config.iir));
                 push(config.book.is_some(), format!("book={}", config.book.unwrap_or_default()));
                 push(config.quiescence != d.quiescence, format!("quiescence={}", config.quiescence));
                 push(config.egdb != d.egdb, format!("egdb={}", config.egdb));

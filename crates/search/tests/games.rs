@@ -73,6 +73,51 @@ fn forced_capture_extension_searches_forced_lines_deeper() {
     assert!(AlphaBetaConfig::default().forced_capture);
 }
 
+/// Nodes of a depth-`depth` search of every position under `config`.
+fn total_nodes(positions: &[(Russian, Vec<u64>)], config: &AlphaBetaConfig, depth: u32) -> u64 {
+    let mut total = 0;
+    for (position, history) in positions {
+        let mut search = AlphaBeta::new(config.clone(), DraughtsEvaluator::default());
+        total += search.search(position, history, &Limits::depth(depth), |_| {}).nodes;
+    }
+    total
+}
+
+/// Razoring and internal iterative reduction each prune: over middlegame
+/// positions the same fixed depth visits fewer nodes with the switch on
+/// (so it is wired through), the switch makes the search inexact, and both
+/// are on by default and off in `exact()`.
+#[test]
+fn razoring_and_iir_prune_the_tree() {
+    let positions = positions(Russian::start(RussianRules::default()), 12, 24, 5);
+    let exact = AlphaBetaConfig::exact();
+    let plain = total_nodes(&positions, &exact, 8);
+    let razoring = AlphaBetaConfig { razoring: true, ..exact.clone() };
+    let iir = AlphaBetaConfig { iir: true, ..exact.clone() };
+    assert!(!razoring.is_exact() && !iir.is_exact());
+    let (razored, reduced) = (total_nodes(&positions, &razoring, 8), total_nodes(&positions, &iir, 8));
+    assert!(razored < plain, "razoring {razored} nodes, plain {plain}");
+    assert!(reduced < plain, "iir {reduced} nodes, plain {plain}");
+    let default = AlphaBetaConfig::default();
+    assert!(default.razoring && default.iir && default.history_lmr);
+    assert!(!exact.razoring && !exact.iir && !exact.history_lmr);
+}
+
+/// History-adjusted reductions change which late moves are reduced and by
+/// how much: with LMR on, the node count at a fixed depth differs with the
+/// switch, and with LMR off the switch changes nothing.
+#[test]
+fn history_lmr_adjusts_the_reductions() {
+    let positions = positions(Russian::start(RussianRules::default()), 12, 24, 5);
+    let lmr = AlphaBetaConfig { lmr: true, ..AlphaBetaConfig::exact() };
+    let adjusted = AlphaBetaConfig { history_lmr: true, ..lmr.clone() };
+    assert_ne!(total_nodes(&positions, &lmr, 8), total_nodes(&positions, &adjusted, 8));
+    let without_lmr = AlphaBetaConfig { history_lmr: true, ..AlphaBetaConfig::exact() };
+    assert!(without_lmr.is_exact());
+    let exact = AlphaBetaConfig::exact();
+    assert_eq!(total_nodes(&positions, &exact, 6), total_nodes(&positions, &without_lmr, 6));
+}
+
 #[test]
 fn russian_win_in_n_at_the_right_distance() {
     // White king on a1 and man on c3 against a lone black man on h8... simpler:
