@@ -718,28 +718,25 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             }
         }
 
-        if self.config.futility
-            && !pv_node
-            && ply > 0
-            && depth <= 3
-            && beta.abs() < KNOWN
-            && self.evaluator.may_stand_pat(position)
-        {
+        // Futility and razoring both read the static value of a quiet node
+        // off the principal variation near the leaves: one evaluation.
+        let shallow = if self.config.futility {
+            3
+        } else if self.config.razoring {
+            2
+        } else {
+            0
+        };
+        if !pv_node && ply > 0 && depth <= shallow && self.evaluator.may_stand_pat(position) {
             let eval = self.evaluate(position);
-            if eval - FUTILITY_MARGIN * depth >= beta {
+            if self.config.futility && beta.abs() < KNOWN && eval - FUTILITY_MARGIN * depth >= beta {
                 return Value::pure(eval);
             }
-        }
-
-        if self.config.razoring
-            && !pv_node
-            && ply > 0
-            && depth <= 2
-            && alpha.abs() < KNOWN
-            && self.evaluator.may_stand_pat(position)
-        {
-            let eval = self.evaluate(position);
-            if eval + RAZOR_MARGIN * depth <= alpha {
+            if self.config.razoring
+                && depth <= 2
+                && alpha.abs() < KNOWN
+                && eval + RAZOR_MARGIN * depth <= alpha
+            {
                 let value = self.quiescence(position, &moves, alpha, alpha + 1, ply);
                 if value.score <= alpha {
                     return value;
