@@ -6,7 +6,7 @@
 //! highest on a downward one), and the squares before it are one mask, so
 //! no loop walks a ray square by square.
 
-use crate::layout::{ALL_STEPS, Step, VALID, shift};
+use crate::layout::{ALL_STEPS, DOWN_LEFT, DOWN_RIGHT, Step, UP_LEFT, VALID, shift};
 
 /// A direction as an index into [`ALL_STEPS`]: 0 up-left, 1 up-right,
 /// 2 down-right, 3 down-left. Opposite directions differ by 2.
@@ -61,6 +61,18 @@ static FROM: [[u64; 64]; 4] = from_table();
 #[inline(always)]
 pub(crate) const fn step(dir: Direction) -> Step {
     ALL_STEPS[dir]
+}
+
+/// The direction of a layout step: the inverse of [`step`] (only the four
+/// steps reach it; up-right is the one left).
+#[inline(always)]
+pub(crate) const fn direction_of(step: Step) -> Direction {
+    match step {
+        UP_LEFT => 0,
+        DOWN_RIGHT => 2,
+        DOWN_LEFT => 3,
+        _ => 1,
+    }
 }
 
 /// The squares beyond `bit` in `dir`, on an empty board.
@@ -156,6 +168,13 @@ mod tests {
                     assert_eq!(in_order, walked(dir, bit, blockers), "bit {bit} dir {dir}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn direction_of_inverts_step() {
+        for dir in 0..4 {
+            assert_eq!(direction_of(step(dir)), dir);
         }
     }
 

@@ -5,21 +5,10 @@ use damero_core::{Color, MoveList};
 
 use super::{crowning, forward};
 use crate::Move;
-use crate::layout::{DOWN_LEFT, DOWN_RIGHT, Step, UP_LEFT, VALID, shift};
+use crate::layout::{Step, VALID, shift};
 use crate::position::Draughts;
-use crate::rays::{Direction, first_hit, open, pop_nearest, ray, step};
+use crate::rays::{Direction, direction_of, first_hit, open, pop_nearest, ray, step};
 use crate::variant::{DraughtsRules, Variant};
-
-/// The direction ([`ALL_STEPS`](crate::layout::ALL_STEPS)' index) of `step`.
-#[inline(always)]
-const fn direction_of(step: Step) -> Direction {
-    match step {
-        UP_LEFT => 0,
-        DOWN_RIGHT => 2,
-        DOWN_LEFT => 3,
-        _ => 1,
-    }
-}
 
 /// Receives the quiet moves of the walk: men's by target set, kings' by
 /// king and direction.
