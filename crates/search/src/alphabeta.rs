@@ -112,6 +112,19 @@ pub struct AlphaBetaConfig {
     /// alone; with razoring and history-read reductions, +10 ± 17 over 800
     /// Russian games and +68 ± 18 over 800 English.
     pub iir: bool,
+    /// When a limit interrupts an iteration, play the best root move that
+    /// iteration had already proven (a move whose deeper value raised the
+    /// root's alpha) instead of the last completed iteration's move. Changes
+    /// the moves of searches stopped by time or nodes, never a value at a
+    /// fixed depth. On a fixed time per move ([`Limits::fixed_time`]) the
+    /// search then uses the whole time instead of starting no iteration
+    /// after 60% of it.
+    pub partial_iterations: bool,
+    /// Contempt, in centipawns: a draw in the tree (by a rule, a repetition
+    /// or the endgame database) is worth this much less than 0 to the side
+    /// to move at the root, so the engine plays on in level positions
+    /// rather than steer into a dead draw. 0 scores draws as 0.
+    pub contempt: i32,
     /// Quiescence search over noisy moves at the leaves
     /// ([`Evaluator::is_noisy`], [`Evaluator::may_stand_pat`]); off, leaves
     /// are evaluated statically.
@@ -150,6 +163,8 @@ impl Default for AlphaBetaConfig {
             history_lmr: true,
             razoring: true,
             iir: true,
+            partial_iterations: true,
+            contempt: 0,
             quiescence: true,
             noise: 0,
             seed: 0,
@@ -188,6 +203,7 @@ impl AlphaBetaConfig {
             && !self.razoring
             && !self.iir
             && self.noise == 0
+            && self.contempt == 0
     }
 }
 
@@ -425,6 +441,11 @@ struct Worker<'a, G: Game, E: Evaluator<G>> {
     /// The quiet move that last refuted a move, by side and move slot.
     countermoves: Vec<Option<G::Move>>,
     root_best: Option<G::Move>,
+    /// The score and line of the best root move proven so far by the
+    /// iteration under way (see [`AlphaBetaConfig::partial_iterations`]).
+    partial: Option<(i32, Vec<G::Move>)>,
+    /// The side to move at the root (whose draws contempt lowers).
+    root_side: damero_core::Color,
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
@@ -459,6 +480,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             history: vec![0; HISTORY_SLOTS * 2],
             countermoves: vec![None; HISTORY_SLOTS * 2],
             root_best: None,
+            partial: None,
+            root_side: damero_core::Color::White,
         }
     }
 
@@ -466,11 +489,22 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     /// so the threads spread over two depths).
     fn iterate(&mut self, root: &G, max_depth: u32, on_info: &mut dyn FnMut(&SearchInfo<G>)) -> Iteration<G> {
         let mut completed: Option<(u32, i32, Vec<G::Move>)> = None;
+        self.root_side = root.side_to_move();
         let first = if self.id % 2 == 1 { 2.min(max_depth) } else { 1 };
         for depth in first..=max_depth {
             let previous = completed.as_ref().map(|c| c.1);
+            self.partial = None;
             let score = self.aspiration(root, depth as i32, previous);
             if self.aborted {
+                // A root move that raised alpha in the interrupted iteration
+                // was searched deeper than the completed iteration's choice
+                // and proved better than that iteration's first move did.
+                if self.config.partial_iterations
+                    && let (Some(done), Some((score, pv))) = (completed.as_mut(), self.partial.take())
+                {
+                    done.1 = score;
+                    done.2 = pv;
+                }
                 break;
             }
             let pv = self.stack[0].pv.clone();
@@ -496,8 +530,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 pv: pv.clone(),
             });
             let limits = self.shared.limits;
+            // On a fixed time per move, an iteration cut short still plays
+            // its best move, so the time after the soft limit is not wasted.
+            let use_all_time = limits.fixed_time && self.config.partial_iterations;
             if limits.stop_requested()
-                || limits.soft_time_up(self.shared.start)
+                || (!use_all_time && limits.soft_time_up(self.shared.start))
                 || limits.nodes.is_some_and(|n| nodes >= n)
             {
                 break;
@@ -577,6 +614,13 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         }
         let bound = E::MAX_EVAL.min(PROVEN - 1);
         value.clamp(-bound, bound)
+    }
+
+    /// A draw's value for the side to move at `position`: 0, less the
+    /// contempt for the root's side (more for its opponent).
+    #[inline]
+    fn draw_score(&self, position: &G) -> i32 {
+        if position.side_to_move() == self.root_side { -self.config.contempt } else { self.config.contempt }
     }
 
     /// `Some(ply of the earlier occurrence)` when the position at `ply` is a
@@ -663,19 +707,27 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let mut moves = MoveList::new();
         position.legal_moves(&mut moves);
         if moves.is_empty() {
-            return Value::pure(outcome_score(position.terminal_outcome(), position.side_to_move(), ply));
+            let outcome = position.terminal_outcome();
+            if outcome.winner().is_none() {
+                return Value::pure(self.draw_score(position));
+            }
+            return Value::pure(outcome_score(outcome, position.side_to_move(), ply));
         }
         if ply > 0 {
             if position.rule_draw() {
-                return Value::pure(0);
+                return Value::pure(self.draw_score(position));
             }
             if let Some(at) = self.repetition(position, ply) {
-                return Value { score: 0, taint: at };
+                return Value { score: self.draw_score(position), taint: at };
             }
             if self.config.egdb
                 && let Some(verdict) = self.evaluator.probe(position)
             {
-                return Value::pure(verdict_score(verdict, ply));
+                let score = match verdict {
+                    damero_core::Verdict::Draw => self.draw_score(position),
+                    _ => verdict_score(verdict, ply),
+                };
+                return Value::pure(score);
             }
             if ply >= MAX_PLY - 1 {
                 return Value::pure(self.evaluate(position));
@@ -808,6 +860,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     self.update_pv(ply, mv);
                     if ply == 0 {
                         self.root_best = Some(mv);
+                        if self.config.partial_iterations {
+                            self.partial = Some((score, self.stack[0].pv.clone()));
+                        }
                     }
                     if score >= beta {
                         if !capture {

@@ -150,7 +150,8 @@ pub fn max_threads() -> usize {
 ///   [`max_table_mib`]), `noise` (centipawns), and
 ///   the switches `pvs`, `aspiration`, `tt`, `deeper`, `lmr`, `lmr_log`,
 ///   `killers`, `history`, `countermoves`, `futility`, `forced_capture`,
-///   `history_lmr`, `razoring`, `iir`, `quiescence` (`true`/`false`), `book` (the opening book;
+///   `history_lmr`, `razoring`, `iir`, `partial` (play the best move of an
+///   interrupted iteration), `quiescence` (`true`/`false`), `book` (the opening book;
 ///   unset, `bestmove` and `play` use it and `match` does not), `egdb`
 ///   (`false` ignores the endgame database given with `--egdb`, so one side
 ///   of a match can play without it), `exact=true` (the
@@ -413,6 +414,20 @@ impl EngineSpec {
                 "history_lmr" => config.history_lmr = switch(key, value)?,
                 "razoring" => config.razoring = switch(key, value)?,
                 "iir" => config.iir = switch(key, value)?,
+                "partial" => config.partial_iterations = switch(key, value)?,
+                "contempt" => {
+                    config.contempt = number(key, value, "centipawns (0 to 200)").and_then(|n: u8| {
+                        if n <= 200 {
+                            Ok(i32::from(n))
+                        } else {
+                            Err(SpecError::InvalidValue {
+                                key: key.to_owned(),
+                                value: value.to_owned(),
+                                expected: "centipawns (0 to 200)",
+                            })
+                        }
+                    })?
+                }
                 "book" => config.book = Some(switch(key, value)?),
                 "egdb" => config.egdb = switch(key, value)?,
                 "quiescence" => config.quiescence = switch(key, value)?,
@@ -426,6 +441,7 @@ impl EngineSpec {
                         config.razoring = false;
                         config.iir = false;
                         config.noise = 0;
+                        config.contempt = 0;
                     }
                 }
                 _ => return Err(unknown()),
@@ -545,6 +561,7 @@ impl fmt::Display for EngineSpec {
                 push(config.threads != d.threads, format!("threads={}", config.threads));
                 push(config.tt_mib != d.tt_mib, format!("hash={}", config.tt_mib));
                 push(config.noise != d.noise, format!("noise={}", config.noise));
+                push(config.contempt != d.contempt, format!("contempt={}", config.contempt));
                 push(config.seed != d.seed, format!("seed={}", config.seed));
                 push(config.pvs != d.pvs, format!("pvs={}", config.pvs));
                 push(config.aspiration != d.aspiration, format!("aspiration={}", config.aspiration));
@@ -566,6 +583,10 @@ impl fmt::Display for EngineSpec {
                 push(config.history_lmr != d.history_lmr, format!("history_lmr={}", config.history_lmr));
                 push(config.razoring != d.razoring, format!("razoring={}", config.razoring));
                 push(config.iir != d.iir, format!("iir={}", config.iir));
+                push(
+                    config.partial_iterations != d.partial_iterations,
+                    format!("partial={}", config.partial_iterations),
+                );
                 push(config.book.is_some(), format!("book={}", config.book.unwrap_or_default()));
                 push(config.quiescence != d.quiescence, format!("quiescence={}", config.quiescence));
                 push(config.egdb != d.egdb, format!("egdb={}", config.egdb));

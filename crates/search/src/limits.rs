@@ -32,6 +32,12 @@ pub struct Limits {
     /// The game clock of the side to move: remaining time, increment and
     /// moves to go.
     pub clock: Option<Clock>,
+    /// The time is a fixed time per move ([`Limits::movetime`]): time left
+    /// unspent is lost, not saved for later moves. Alpha-beta with
+    /// [`partial_iterations`](crate::AlphaBetaConfig::partial_iterations)
+    /// then ignores the soft time and searches until the hard one, since
+    /// an iteration it cannot finish still gives its best move.
+    pub fixed_time: bool,
     /// Stop as soon as possible when this becomes `true` (set from another
     /// thread, e.g. a user interface).
     pub stop: Option<Arc<AtomicBool>>,
@@ -48,11 +54,17 @@ impl Limits {
         Limits { nodes: Some(nodes), ..Limits::default() }
     }
 
-    /// A search of about `time`: never longer (hard limit), and alpha-beta
+    /// A search of about `time`: never longer (hard limit). Alpha-beta
+    /// without [`partial_iterations`](crate::AlphaBetaConfig::partial_iterations)
     /// starts no iteration after 60% of it, since the next one would rarely
-    /// finish.
+    /// finish; with them (the default) it uses the whole time.
     pub fn movetime(time: Duration) -> Limits {
-        Limits { soft_time: Some(time.mul_f64(0.6)), hard_time: Some(time), ..Limits::default() }
+        Limits {
+            soft_time: Some(time.mul_f64(0.6)),
+            hard_time: Some(time),
+            fixed_time: true,
+            ..Limits::default()
+        }
     }
 
     /// A search on a game clock (see [`Clock::budget`]).

@@ -247,3 +247,31 @@ fn test_games_conform() {
     let r = damero_core::testkit::check_conformance::<TicTacToe>(Default::default(), 50, 20, 3);
     assert_eq!(r.finished_games, 50);
 }
+
+/// Contempt makes every draw worth `contempt` less than 0 to the side to
+/// move at the root: the drawn start of tic-tac-toe scores `-contempt` for
+/// either side, a lost side still heads for a repetition draw, and the
+/// option makes the search inexact.
+#[test]
+fn contempt_lowers_draws_for_the_root_side() {
+    for contempt in [0, 15, 40] {
+        let config = AlphaBetaConfig { contempt, ..AlphaBetaConfig::default() };
+        assert_eq!(AlphaBetaConfig { contempt, ..AlphaBetaConfig::exact() }.is_exact(), contempt == 0);
+        let start = TicTacToe::start(Default::default());
+        let mut search = AlphaBeta::new(config.clone(), TicTacToeEval);
+        assert_eq!(search.search(&start, &[], &Limits::depth(9), |_| {}).score, Score(-contempt));
+        // O to move after X's corner: still a draw, so still -contempt for O.
+        let p = TicTacToe::from_fen("x........ b", Default::default()).unwrap();
+        let mut search = AlphaBeta::new(config.clone(), TicTacToeEval);
+        assert_eq!(search.search(&p, &[], &Limits::depth(9), |_| {}).score, Score(-contempt));
+
+        let rules = SkirmishRules::default();
+        let x = Skirmish::from_squares(&["a1"], &["b4", "c4", "d4"], Color::Black, rules);
+        let mut root = Skirmish::from_squares(&["a2"], &["b4", "c4", "d4"], Color::White, rules);
+        root.quiet = 10;
+        let history = vec![x.zobrist(), 1, x.zobrist(), 2];
+        let r = AlphaBeta::new(config, SkirmishEval).search(&root, &history, &Limits::depth(1), |_| {});
+        assert_eq!(r.score, Score(-contempt));
+        assert_eq!(root.format_move(r.best_move.unwrap()), "a2-a1");
+    }
+}

@@ -49,6 +49,7 @@ fn specs_display_round_trip() {
         "alphabeta:movetime=200,book=true,egdb=false",
         "alphabeta:depth=5,futility=false,forced_capture=false",
         "alphabeta:nodes=9000,history_lmr=false,razoring=false,iir=false",
+        "alphabeta:movetime=200,contempt=15,partial=false",
         "mcts:playouts=20000",
         "mcts:movetime=200,threads=2,seed=4,c=1.4,rollout_plies=6,memory=64",
         "random:seed=3",
@@ -71,6 +72,9 @@ fn bad_specs_are_typed_errors() {
     );
     assert!(matches!(err("alphabeta:depth=x"), SpecError::InvalidValue { .. }));
     assert!(matches!(err("alphabeta:depth=0"), SpecError::InvalidValue { .. }));
+    assert!(matches!(err("alphabeta:contempt=201"), SpecError::InvalidValue { .. }));
+    assert!(matches!(err("alphabeta:contempt=-5"), SpecError::InvalidValue { .. }));
+    assert!(matches!(err("alphabeta:partial=maybe"), SpecError::InvalidValue { .. }));
     assert!(matches!(err("mcts:rollout=smart"), SpecError::InvalidValue { .. }));
     assert!(matches!(err("mcts:c=-1"), SpecError::InvalidValue { .. }));
     assert!(matches!(err("alphabeta:pvs=maybe"), SpecError::InvalidValue { .. }));

@@ -118,6 +118,39 @@ fn history_lmr_adjusts_the_reductions() {
     assert_eq!(total_nodes(&positions, &exact, 6), total_nodes(&positions, &without_lmr, 6));
 }
 
+/// Playing the best move of an interrupted iteration changes nothing at a
+/// fixed depth (no iteration is interrupted) and, under a node limit,
+/// changes only which root move is played: the same nodes are searched,
+/// the move is legal, and some searches do switch to a move the deeper,
+/// unfinished iteration proved better.
+#[test]
+fn interrupted_iterations_only_change_the_move_played() {
+    let positions = positions(Russian::start(RussianRules::default()), 40, 24, 17);
+    let with =
+        |partial_iterations: bool| AlphaBetaConfig { partial_iterations, ..AlphaBetaConfig::default() };
+    let mut switched = 0;
+    for (position, history) in &positions {
+        let search = |config: AlphaBetaConfig, limits: &Limits| {
+            AlphaBeta::new(config, DraughtsEvaluator::default()).search(position, history, limits, |_| {})
+        };
+        let (on, off) = (search(with(true), &Limits::depth(6)), search(with(false), &Limits::depth(6)));
+        assert_eq!((on.score, on.best_move, on.nodes), (off.score, off.best_move, off.nodes));
+        for nodes in [3_000, 7_000, 20_000] {
+            let (on, off) =
+                (search(with(true), &Limits::nodes(nodes)), search(with(false), &Limits::nodes(nodes)));
+            assert_eq!((on.nodes, on.depth), (off.nodes, off.depth));
+            let mut moves = damero_core::MoveList::new();
+            position.legal_moves(&mut moves);
+            assert!(moves.contains(&on.best_move.unwrap()));
+            if on.best_move != off.best_move {
+                switched += 1;
+            }
+        }
+    }
+    assert!(switched > 0, "no interrupted iteration changed the move");
+    assert!(AlphaBetaConfig::default().partial_iterations);
+}
+
 #[test]
 fn russian_win_in_n_at_the_right_distance() {
     // White king on a1 and man on c3 against a lone black man on h8... simpler:

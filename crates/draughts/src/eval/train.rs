@@ -120,18 +120,50 @@ impl Design {
     }
 
     /// The loss's gradient (without the penalty) into `gradient`.
-    fn gradient(&self, weights: &[f64], lambda: f64, scale: f64, gradient: &mut [f64]) {
-        gradient.iter_mut().for_each(|g| *g = 0.0);
+    ///
+    /// The samples are cut into [`GRADIENT_CHUNKS`] fixed blocks whose sums
+    /// are added in block order, so the result (and the fitted weights) is
+    /// the same however many threads compute the blocks.
+    fn gradient(
+        &self,
+        weights: &[f64],
+        lambda: f64,
+        scale: f64,
+        gradient: &mut [f64],
+        partial: &mut [Vec<f64>],
+    ) {
         let n = self.len().max(1) as f64;
-        for i in 0..self.len() {
-            let p = sigmoid(self.score(i, weights) / scale);
-            let d = 2.0 * (p - self.target(i, lambda, scale)) * p * (1.0 - p) / scale / n;
-            for j in self.offsets[i]..self.offsets[i + 1] {
-                gradient[self.columns[j] as usize] += d * f64::from(self.values[j]);
+        let block = self.len().div_ceil(GRADIENT_CHUNKS).max(1);
+        let threads = std::thread::available_parallelism().map_or(1, |t| t.get()).clamp(1, GRADIENT_CHUNKS);
+        let per_thread = GRADIENT_CHUNKS.div_ceil(threads);
+        std::thread::scope(|scope| {
+            for (t, sums) in partial.chunks_mut(per_thread).enumerate() {
+                scope.spawn(move || {
+                    for (c, sum) in sums.iter_mut().enumerate() {
+                        sum.iter_mut().for_each(|g| *g = 0.0);
+                        let first = (t * per_thread + c) * block;
+                        for i in first..(first + block).min(self.len()) {
+                            let p = sigmoid(self.score(i, weights) / scale);
+                            let d = 2.0 * (p - self.target(i, lambda, scale)) * p * (1.0 - p) / scale / n;
+                            for j in self.offsets[i]..self.offsets[i + 1] {
+                                sum[self.columns[j] as usize] += d * f64::from(self.values[j]);
+                            }
+                        }
+                    }
+                });
+            }
+        });
+        gradient.iter_mut().for_each(|g| *g = 0.0);
+        for sum in partial.iter() {
+            for (g, s) in gradient.iter_mut().zip(sum) {
+                *g += s;
             }
         }
     }
 }
+
+/// The fixed blocks the gradient is summed in (see [`Design::gradient`]).
+const GRADIENT_CHUNKS: usize = 8;
 
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
@@ -182,8 +214,9 @@ pub fn fit<V: Variant>(
     let mut m = vec![0.0; PARAMETERS];
     let mut v = vec![0.0; PARAMETERS];
     let mut gradient = vec![0.0; PARAMETERS];
+    let mut partial = vec![vec![0.0; PARAMETERS]; GRADIENT_CHUNKS];
     for t in 1..=options.iterations {
-        train.gradient(&weights, lambda, scale, &mut gradient);
+        train.gradient(&weights, lambda, scale, &mut gradient, &mut partial);
         let rate = options.learning_rate * (1.0 - 0.9 * (t as f64 / options.iterations as f64));
         for i in 0..PARAMETERS {
             let g = gradient[i] + if is_material(i) { 0.0 } else { 2.0 * options.l2 * weights[i] };
