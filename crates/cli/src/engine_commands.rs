@@ -7,8 +7,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use damero_core::{Color, Evaluator, Game, GameRecord, Outcome, PdnGame, RuleSet, write_pdn};
 use damero_search::{
-    BenchReport, Clock, Engine, EngineSpec, Limits, MatchConfig, MatchGame, SpecLimits, bench,
-    bench_positions, run_match,
+    BenchReport, Clock, Engine, EngineSpec, Limits, MatchConfig, MatchGame, MatchProgress, SpecLimits, bench,
+    bench_positions, run_match, run_match_with_openings,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -169,9 +169,40 @@ pub struct Match {
     pub games: u32,
     pub threads: usize,
     pub opening_plies: u32,
+    pub openings: Option<PathBuf>,
     pub max_plies: u32,
     pub out: Option<PathBuf>,
     pub progress: bool,
+}
+
+/// The openings of `path`: one a line, moves from `start` separated by
+/// spaces; blank lines and `#` comments skipped.
+fn read_openings<G: Game>(path: &std::path::Path, start: &G) -> Result<Vec<GameRecord<G>>, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::new(format!("cannot read openings {}: {e}", path.display())))?;
+    let mut openings = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or_default().trim();
+        if line.is_empty() {
+            continue;
+        }
+        let at = |what: String| CliError::new(format!("{} line {}: {what}", path.display(), number + 1));
+        let mut record = GameRecord::new(*start);
+        for text in line.split_whitespace() {
+            if record.outcome().is_some() {
+                return Err(at(format!("'{text}' comes after the end of the game")));
+            }
+            record.try_play(text).map_err(|e| at(format!("'{text}': {e}")))?;
+        }
+        if record.outcome().is_some() {
+            return Err(at("the opening ends the game".to_owned()));
+        }
+        openings.push(record);
+    }
+    if openings.is_empty() {
+        return Err(CliError::new(format!("{} holds no opening", path.display())));
+    }
+    Ok(openings)
 }
 
 impl GameCommand for Match {
@@ -194,6 +225,7 @@ impl GameCommand for Match {
             position.seed = None;
         }
         let start: G = position.position()?;
+        let openings = self.openings.as_deref().map(|path| read_openings(path, &start)).transpose()?;
         let format = record_format(G::NAME).unwrap_or(RecordFormat::Tagged);
         let path = self
             .out
@@ -216,7 +248,7 @@ impl GameCommand for Match {
             threads: self.threads,
         };
         let mut write_error = None;
-        let t = run_match(&start, &self.white, &self.black, &evaluator, &evaluator, &config, |game, t| {
+        let on_game = |game: &MatchGame<G>, t: &MatchProgress| {
             bar.set_position(u64::from(t.played));
             bar.set_message(format!("+{} ={} -{}", t.wins, t.draws, t.losses));
             match file.write_all(write_game(game, &first, &second).as_bytes()) {
@@ -226,7 +258,19 @@ impl GameCommand for Match {
                     ControlFlow::Break(())
                 }
             }
-        });
+        };
+        let t = match &openings {
+            Some(list) => run_match_with_openings(
+                list,
+                &self.white,
+                &self.black,
+                &evaluator,
+                &evaluator,
+                &config,
+                on_game,
+            ),
+            None => run_match(&start, &self.white, &self.black, &evaluator, &evaluator, &config, on_game),
+        };
         bar.finish_and_clear();
         if let Some(error) = write_error {
             return Err(cannot_write(error));

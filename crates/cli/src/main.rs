@@ -144,6 +144,11 @@ enum Command {
         /// Random plies that open each game.
         #[arg(long, default_value_t = 4)]
         opening_plies: u32,
+        /// Openings to play instead of random ones: one a line, moves from
+        /// the start (or `--fen`) separated by spaces; pair I plays line I
+        /// (cycling); `#` starts a comment.
+        #[arg(long, value_name = "FILE", conflicts_with = "opening_plies")]
+        openings: Option<std::path::PathBuf>,
         /// A game longer than this many plies is a draw.
         #[arg(long, default_value_t = 300)]
         max_plies: u32,
@@ -327,6 +332,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             games,
             threads,
             opening_plies,
+            openings,
             max_plies,
             out,
             quiet,
@@ -345,6 +351,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                     games,
                     threads,
                     opening_plies,
+                    openings,
                     max_plies,
                     out,
                     progress: !quiet,

@@ -273,6 +273,74 @@ fn match_prints_a_table_and_saves_the_games() {
 }
 
 #[test]
+fn match_plays_listed_openings_in_turn() {
+    let dir = std::env::temp_dir().join(format!("damero-openings-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "# two openings\nc3-d4 f6-g5\n\ne3-f4 b6-a5 # a comment\n").unwrap();
+    let pdn = dir.join("games.pdn");
+    let args = |games: &str| {
+        damero(&[
+            "match",
+            "russian",
+            "--white",
+            "alphabeta:depth=2",
+            "--black",
+            "random:seed=3",
+            "--games",
+            games,
+            "--openings",
+            openings.to_str().unwrap(),
+            "--quiet",
+            "--out",
+            pdn.to_str().unwrap(),
+        ])
+    };
+    let out = args("6");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let games = std::fs::read_to_string(&pdn).unwrap();
+    let starts: Vec<&str> = games
+        .split("[Event ")
+        .skip(1)
+        .map(|game| {
+            if game.contains("1. c3-d4 f6-g5") {
+                "c3-d4"
+            } else if game.contains("1. e3-f4 b6-a5") {
+                "e3-f4"
+            } else {
+                "?"
+            }
+        })
+        .collect();
+    // Pairs in order, cycling: games 1-2 on line 1, 3-4 on line 2, 5-6 on line 1.
+    let mut sorted = starts.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, ["c3-d4", "c3-d4", "c3-d4", "c3-d4", "e3-f4", "e3-f4"], "{games}");
+    // Bad openings are refused before a game, naming the line.
+    std::fs::write(&openings, "c3-d4\nc3-d4 f6-g5 z9-z8\n").unwrap();
+    let out = args("2");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("line 2"), "{}", stderr(&out));
+    std::fs::write(&openings, "# nothing\n").unwrap();
+    assert_eq!(args("2").status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+    // --openings replaces the random plies: giving both is an error.
+    let out = damero(&[
+        "match",
+        "russian",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--openings",
+        "x.txt",
+        "--opening-plies",
+        "2",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
 fn match_to_a_missing_directory_fails_before_the_first_game() {
     let missing = std::env::temp_dir().join(format!("damero-missing-{}", std::process::id())).join("x.pdn");
     let args = [

@@ -147,11 +147,13 @@ pub fn max_threads() -> usize {
 ///   are started, [`max_threads`]), `seed`, `eval` (an evaluator by name
 ///   or weights file, see [`Evaluator::named`]);
 /// - `alphabeta`: `depth`, `nodes`, `hash` (MiB, at most
-///   [`max_table_mib`]), `noise` (centipawns), and
+///   [`max_table_mib`]), `noise` (centipawns), `contempt` (centipawns a
+///   draw is worth less to the engine, 0 to 200), and
 ///   the switches `pvs`, `aspiration`, `tt`, `deeper`, `lmr`, `lmr_log`,
 ///   `killers`, `history`, `countermoves`, `futility`, `forced_capture`,
 ///   `history_lmr`, `razoring`, `iir`, `partial` (play the best move of an
-///   interrupted iteration), `quiescence` (`true`/`false`), `book` (the opening book;
+///   interrupted iteration, and use the whole of a fixed move time),
+///   `quiescence` (`true`/`false`), `book` (the opening book;
 ///   unset, `bestmove` and `play` use it and `match` does not), `egdb`
 ///   (`false` ignores the endgame database given with `--egdb`, so one side
 ///   of a match can play without it), `exact=true` (the
@@ -820,6 +822,9 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 };
             }
             let budget = clock.budget(moves.len());
+            // Time saved on a clock is time for later moves: the soft limit
+            // holds even where a fixed move time was also given.
+            limits.fixed_time = false;
             // MCTS has no iterations to stop between: it gets the target.
             let hard = if matches!(self.player, Player::Mcts(_)) { budget.soft } else { budget.hard };
             limits.soft_time = Some(limits.soft_time.map_or(budget.soft, |t| t.min(budget.soft)));

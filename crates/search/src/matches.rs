@@ -8,6 +8,12 @@
 //! threads free up (a match of `u32::MAX` games starts at once and holds no
 //! more than the games in play), and every finished game goes to the caller
 //! at once, so a match stopped early keeps what it played.
+//!
+//! [`run_match_with_openings`] plays the pairs from a given list of openings
+//! instead (pair `i` on opening `i` modulo the list): random plies often
+//! give a man away, and a pair on such an opening is a win for each engine,
+//! whatever their strength, so a list of balanced openings measures a
+//! difference in strength with fewer games.
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -184,6 +190,44 @@ pub fn run_match<G: Game, E: Evaluator<G>>(
     first_evaluator: &E,
     second_evaluator: &E,
     config: &MatchConfig,
+    on_game: impl FnMut(&MatchGame<G>, &MatchProgress) -> ControlFlow<()>,
+) -> MatchProgress {
+    let random = |pair: u32| {
+        let seed = config.seed.wrapping_mul(0x9e37_79b9).wrapping_add(u64::from(pair));
+        opening(start, config.opening_plies, &mut SeededRng::new(seed))
+    };
+    run_pairs(random, first, second, first_evaluator, second_evaluator, config, on_game)
+}
+
+/// [`run_match`] from the given openings instead of random ones: pair `i`
+/// (games `2i` and `2i + 1`) starts from `openings[i % openings.len()]`,
+/// which counts for repetitions as the moves before the engines' first.
+/// `config.opening_plies` and `config.seed` are not used.
+///
+/// # Panics
+/// If `openings` is empty, or as [`run_match`].
+pub fn run_match_with_openings<G: Game, E: Evaluator<G>>(
+    openings: &[GameRecord<G>],
+    first: &EngineSpec,
+    second: &EngineSpec,
+    first_evaluator: &E,
+    second_evaluator: &E,
+    config: &MatchConfig,
+    on_game: impl FnMut(&MatchGame<G>, &MatchProgress) -> ControlFlow<()>,
+) -> MatchProgress {
+    assert!(!openings.is_empty(), "a match needs at least one opening");
+    let listed = |pair: u32| openings[pair as usize % openings.len()].clone();
+    run_pairs(listed, first, second, first_evaluator, second_evaluator, config, on_game)
+}
+
+/// The pairs of a match, pair `i` from `opening_of(i)`.
+fn run_pairs<G: Game, E: Evaluator<G>>(
+    opening_of: impl Fn(u32) -> GameRecord<G> + Sync,
+    first: &EngineSpec,
+    second: &EngineSpec,
+    first_evaluator: &E,
+    second_evaluator: &E,
+    config: &MatchConfig,
     mut on_game: impl FnMut(&MatchGame<G>, &MatchProgress) -> ControlFlow<()>,
 ) -> MatchProgress {
     let pairs = config.games.div_ceil(2);
@@ -202,8 +246,7 @@ pub fn run_match<G: Game, E: Evaluator<G>>(
             for engine in &mut engines {
                 engine.set_stop_flag(Arc::clone(&stop));
             }
-            let seed = config.seed.wrapping_mul(0x9e37_79b9).wrapping_add(u64::from(pair));
-            let opening = opening(start, config.opening_plies, &mut SeededRng::new(seed));
+            let opening = opening_of(pair);
             for number in [2 * pair, 2 * pair + 1] {
                 if number >= config.games {
                     break;

@@ -151,6 +151,26 @@ fn interrupted_iterations_only_change_the_move_played() {
     assert!(AlphaBetaConfig::default().partial_iterations);
 }
 
+/// On a fixed time per move the search with partial iterations (the
+/// default) runs to the end of the time: an iteration it cannot finish
+/// still gives its move, so stopping early would only waste time. A clock
+/// is not a fixed time.
+#[test]
+fn a_fixed_move_time_is_spent_whole() {
+    let time = std::time::Duration::from_millis(40);
+    let limits = Limits::movetime(time);
+    assert!(limits.fixed_time && !Limits::depth(3).fixed_time);
+    let start = Russian::start(RussianRules::default());
+    let r = AlphaBeta::new(AlphaBetaConfig::default(), DraughtsEvaluator::default()).search(
+        &start,
+        &[],
+        &limits,
+        |_| {},
+    );
+    assert!(r.time >= time, "stopped after {:?} of {time:?}", r.time);
+    assert!(r.depth >= 1);
+}
+
 #[test]
 fn russian_win_in_n_at_the_right_distance() {
     // White king on a1 and man on c3 against a lone black man on h8... simpler:

@@ -140,6 +140,13 @@ fn fitting_improves_the_held_out_loss() {
     );
     assert!(report.training_loss.1 < report.training_loss.0);
     assert_ne!(fitted, start);
+    // The gradient is summed in fixed blocks: the same weights on any
+    // number of threads.
+    let short = TuneOptions { iterations: 20, threads: 1, ..options };
+    let one = fit(&samples, &start, &short, |_, _| {});
+    for threads in [2, 3, 8] {
+        assert_eq!(fit(&samples, &start, &TuneOptions { threads, ..short.clone() }, |_, _| {}), one);
+    }
 }
 
 #[test]

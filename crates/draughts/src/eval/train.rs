@@ -39,11 +39,21 @@ pub struct TuneOptions {
     pub l2: f64,
     /// Every `holdout_every`-th sample is held out to measure the fit.
     pub holdout_every: usize,
+    /// Threads computing the gradient; 0 is one per core. The fitted
+    /// weights do not depend on it.
+    pub threads: usize,
 }
 
 impl Default for TuneOptions {
     fn default() -> TuneOptions {
-        TuneOptions { lambda: 0.7, iterations: 600, learning_rate: 2.0, l2: 2e-7, holdout_every: 10 }
+        TuneOptions {
+            lambda: 0.7,
+            iterations: 600,
+            learning_rate: 2.0,
+            l2: 2e-7,
+            holdout_every: 10,
+            threads: 0,
+        }
     }
 }
 
@@ -129,12 +139,13 @@ impl Design {
         weights: &[f64],
         lambda: f64,
         scale: f64,
+        threads: usize,
         gradient: &mut [f64],
         partial: &mut [Vec<f64>],
     ) {
         let n = self.len().max(1) as f64;
         let block = self.len().div_ceil(GRADIENT_CHUNKS).max(1);
-        let threads = std::thread::available_parallelism().map_or(1, |t| t.get()).clamp(1, GRADIENT_CHUNKS);
+        let threads = threads.clamp(1, GRADIENT_CHUNKS);
         let per_thread = GRADIENT_CHUNKS.div_ceil(threads);
         std::thread::scope(|scope| {
             for (t, sums) in partial.chunks_mut(per_thread).enumerate() {
@@ -215,8 +226,12 @@ pub fn fit<V: Variant>(
     let mut v = vec![0.0; PARAMETERS];
     let mut gradient = vec![0.0; PARAMETERS];
     let mut partial = vec![vec![0.0; PARAMETERS]; GRADIENT_CHUNKS];
+    let threads = match options.threads {
+        0 => std::thread::available_parallelism().map_or(1, |t| t.get()),
+        n => n,
+    };
     for t in 1..=options.iterations {
-        train.gradient(&weights, lambda, scale, &mut gradient, &mut partial);
+        train.gradient(&weights, lambda, scale, threads, &mut gradient, &mut partial);
         let rate = options.learning_rate * (1.0 - 0.9 * (t as f64 / options.iterations as f64));
         for i in 0..PARAMETERS {
             let g = gradient[i] + if is_material(i) { 0.0 } else { 2.0 * options.l2 * weights[i] };

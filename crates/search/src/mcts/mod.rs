@@ -211,8 +211,9 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
 }
 
 /// How long MCTS may search under `limits`: the hard limit, or the soft one
-/// when only that is set. Alpha-beta stops early at the soft limit because
-/// an iteration it starts late would rarely finish; every MCTS playout
+/// when only that is set. Alpha-beta without partial iterations stops
+/// early at the soft limit because an iteration it starts late would rarely
+/// finish; every MCTS playout
 /// improves the move, so stopping early only wastes time (it stopped at 60%
 /// of `movetime` when it read the soft limit first).
 /// The seed of tree `index`'s random generator: the trees of a root-parallel
