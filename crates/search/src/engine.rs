@@ -418,17 +418,16 @@ impl EngineSpec {
                 "iir" => config.iir = switch(key, value)?,
                 "partial" => config.partial_iterations = switch(key, value)?,
                 "contempt" => {
-                    config.contempt = number(key, value, "centipawns (0 to 200)").and_then(|n: u8| {
-                        if n <= 200 {
-                            Ok(i32::from(n))
-                        } else {
-                            Err(SpecError::InvalidValue {
-                                key: key.to_owned(),
-                                value: value.to_owned(),
-                                expected: "centipawns (0 to 200)",
-                            })
-                        }
-                    })?
+                    const EXPECTED: &str = "centipawns (0 to 200)";
+                    let n: u8 = number(key, value, EXPECTED)?;
+                    if n > 200 {
+                        return Err(SpecError::InvalidValue {
+                            key: key.to_owned(),
+                            value: value.to_owned(),
+                            expected: EXPECTED,
+                        });
+                    }
+                    config.contempt = i32::from(n);
                 }
                 "book" => config.book = Some(switch(key, value)?),
                 "egdb" => config.egdb = switch(key, value)?,
