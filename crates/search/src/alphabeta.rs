@@ -847,6 +847,13 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             let capture = kind == Kind::Capture || (kind == Kind::Table && position.is_capture(mv));
             let mut child = *position;
             child.play(mv);
+            // Quiescence leaves do not probe the table: prefetch for the
+            // children that will.
+            if depth > 1
+                && let Some(tt) = self.tt
+            {
+                tt.prefetch(child.zobrist() ^ self.table_salt);
+            }
             let same = child.side_to_move() == side;
             self.stack[ply].current = Some(mv);
 

@@ -50,7 +50,7 @@
 //! assert!(result.best_move.is_some());
 //! # Ok::<(), damero_search::SpecError>(())
 //! ```
-// One exception, `mcts::prefetch::prefetch`: a cache hint, measured and documented
+// One exception, `prefetch::prefetch`: a cache hint, measured and documented
 // there. Everything else is safe code.
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
@@ -65,6 +65,7 @@ mod matches;
 mod mcts;
 mod perft;
 mod perft_hash;
+mod prefetch;
 mod repetition;
 mod report;
 mod rng;

@@ -8,13 +8,12 @@
 //! expands; [`rollout`] scores the leaf; [`solver`] backs the result up and
 //! proves what can be proven; [`pv`] reads the move, score and line off the
 //! trees. [`math`] holds the tables that keep UCT cheap and the
-//! score/win-probability conversion, and [`prefetch`] the crate's one
-//! `unsafe` block.
+//! score/win-probability conversion (selection uses the crate's cache
+//! hint, `crate::prefetch`).
 
 mod arena;
 mod math;
 mod node;
-mod prefetch;
 mod pv;
 mod rollout;
 mod select;

@@ -10,9 +10,9 @@ use damero_core::{Color, Evaluator, Game};
 use super::arena::Tree;
 use super::math::sqrt_ln;
 use super::node::{EXPANDED, Node, Proof, UNVISITED, VISITED};
-use super::prefetch::prefetch;
 use super::{MctsConfig, time_limit};
 use crate::limits::Limits;
+use crate::prefetch::prefetch;
 use crate::repetition::repetition;
 use crate::report::SearchInfo;
 
