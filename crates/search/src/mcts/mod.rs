@@ -209,18 +209,18 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     }
 }
 
-/// How long MCTS may search under `limits`: the hard limit, or the soft one
-/// when only that is set. Alpha-beta without partial iterations stops
-/// early at the soft limit because an iteration it starts late would rarely
-/// finish; every MCTS playout
-/// improves the move, so stopping early only wastes time (it stopped at 60%
-/// of `movetime` when it read the soft limit first).
 /// The seed of tree `index`'s random generator: the trees of a root-parallel
 /// search play different playouts.
 fn tree_seed(seed: u64, index: usize) -> u64 {
     seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
+/// How long MCTS may search under `limits`: the hard limit, or the soft one
+/// when only that is set. Alpha-beta without partial iterations stops early
+/// at the soft limit because an iteration it starts late would rarely
+/// finish; every MCTS playout improves the move, so stopping early only
+/// wastes time (it stopped at 60% of `movetime` when it read the soft limit
+/// first).
 fn time_limit(limits: &Limits) -> Option<Duration> {
     limits.hard_time.or(limits.soft_time)
 }
