@@ -120,14 +120,23 @@ fn evaluators_by_name() {
     std::fs::remove_file(&path).unwrap();
 }
 
+/// Every third position of `games` random Russian games, with the game's
+/// result and `search_score(result)` as the search's score.
+fn russian_samples(
+    games: u64,
+    seed: u64,
+    search_score: fn(f64) -> i32,
+) -> Vec<TrainingSample<RussianVariant>> {
+    random_positions(Russian::start(RussianRules::default()), games, seed)
+        .into_iter()
+        .step_by(3)
+        .map(|(position, result)| TrainingSample { position, result, search_score: search_score(result) })
+        .collect()
+}
+
 #[test]
 fn fitting_improves_the_held_out_loss() {
-    let samples: Vec<TrainingSample<RussianVariant>> =
-        random_positions(Russian::start(RussianRules::default()), 300, 1)
-            .into_iter()
-            .step_by(3)
-            .map(|(position, result)| TrainingSample { position, result, search_score: 0 })
-            .collect();
+    let samples = russian_samples(300, 1, |_| 0);
     assert!(samples.len() > 3000, "{}", samples.len());
     let start = Weights::material("russian", 100, 300);
     let options = TuneOptions { lambda: 1.0, iterations: 150, learning_rate: 3.0, ..TuneOptions::default() };
@@ -155,24 +164,8 @@ fn fitting_improves_the_held_out_loss() {
 /// self-play data, and the weights grew with it).
 #[test]
 fn the_scale_does_not_depend_on_the_blend() {
-    let samples: Vec<TrainingSample<RussianVariant>> =
-        random_positions(Russian::start(RussianRules::default()), 100, 2)
-            .into_iter()
-            .step_by(3)
-            .enumerate()
-            // Search scores far larger than the starting material's scale.
-            .map(|(i, (position, result))| TrainingSample {
-                position,
-                result,
-                search_score: if result > 0.5 {
-                    900
-                } else if result < 0.5 {
-                    -900
-                } else {
-                    0
-                } + (i % 7) as i32,
-            })
-            .collect();
+    // Search scores far larger than the starting material's scale.
+    let samples = russian_samples(100, 2, |result| ((result - 0.5) * 1800.0) as i32);
     let start = Weights::material("russian", 100, 300);
     let scale = |lambda: f64| {
         let options = TuneOptions { lambda, iterations: 1, threads: 1, ..TuneOptions::default() };
