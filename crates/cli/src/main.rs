@@ -250,6 +250,9 @@ enum Command {
         /// L2 penalty per parameter.
         #[arg(long, default_value_t = 2e-7)]
         l2: f64,
+        /// L2 penalty of the mover-deviation pattern tables (instead of --l2).
+        #[arg(long, default_value_t = 1e-10, allow_negative_numbers = true)]
+        l2_deviation: f64,
     },
     /// Search fixed positions of every game at fixed depth: prints the total
     /// node count (a regression signature) and the speed.
@@ -395,13 +398,19 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 },
             )
         }
-        Command::Tune { game, data, out, start, lambda, iterations, learning_rate, l2 } => {
+        Command::Tune { game, data, out, start, lambda, iterations, learning_rate, l2, l2_deviation } => {
             if !(0.0..=1.0).contains(&lambda) {
                 return Err(CliError::new(format!("--lambda takes a number from 0 to 1, not {lambda}")));
             }
-            if iterations == 0 || learning_rate.is_nan() || learning_rate <= 0.0 || l2.is_nan() || l2 < 0.0 {
+            let negative = |x: f64| x.is_nan() || x < 0.0;
+            if iterations == 0
+                || learning_rate.is_nan()
+                || learning_rate <= 0.0
+                || negative(l2)
+                || negative(l2_deviation)
+            {
                 return Err(CliError::new(
-                    "--iterations, --learning-rate must be positive and --l2 not negative",
+                    "--iterations, --learning-rate must be positive and --l2, --l2-deviation not negative",
                 ));
             }
             let options = damero_draughts::eval::TuneOptions {
@@ -409,6 +418,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 iterations,
                 learning_rate,
                 l2,
+                l2_deviation,
                 ..Default::default()
             };
             tune::Tune { game, data, out, start, options }.run()

@@ -92,6 +92,9 @@ fn bad_training_input_is_a_clear_error() {
     assert!(err.contains(":1: bad score"), "{err}");
     assert!(!out.exists());
     std::fs::remove_file(bad).unwrap();
+    let output = damero(&["tune", "russian", "--data", "x", "--out", "y", "--l2-deviation", "-1"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--l2-deviation not negative"));
     for args in [
         &["tune", "cross", "--data", "x", "--out", "y"][..],
         &["selfplay", "russian", "--shard", "3/3", "--out", "/tmp/x"],

@@ -14,6 +14,16 @@
 //!   index a table of 3^8 = 6561 entries per region, as strong draughts
 //!   engines do. Regions pair up under the flip (region `k` with `8 - k`, the
 //!   centre with itself), so five tables are fitted.
+//! - **Mover deviations**: nine more tables over the same regions, indexed
+//!   by the board as the side to move sees it (turned half round when Black
+//!   moves) and signed for the mover, so whose turn it is can change the
+//!   value of a formation (tempo and opposition decide many draughts
+//!   positions). The flip maps a White-to-move formation onto the same
+//!   Black-to-move one, so these tables are symmetric by construction. The
+//!   fitter gives them their own penalty
+//!   ([`TuneOptions::l2_deviation`](super::TuneOptions::l2_deviation)); the
+//!   evaluator adds them to the shared tables once, at load time, so an
+//!   evaluation still reads nine entries.
 //! - **Scalars**: men, kings, tempo (ranks advanced), blocked men, balance of
 //!   the wings, kings on the long diagonal and on the double diagonals, a
 //!   king against none, runaway men (an empty road to the crowning row) by
@@ -33,8 +43,9 @@ use crate::variant::Variant;
 /// Changes whenever the features change, so old weight files are refused.
 ///
 /// Set 2 replaced the mobility count (three move-generator passes per
-/// evaluation, fitted weight about 0) with the blocked men (two shifts).
-pub const FEATURE_SET: u16 = 2;
+/// evaluation, fitted weight about 0) with the blocked men (two shifts);
+/// set 3 added the mover deviations.
+pub const FEATURE_SET: u16 = 3;
 
 /// Squares in a region.
 pub(crate) const REGION_SQUARES: usize = 8;
@@ -166,9 +177,13 @@ pub(crate) const SCALAR_NAMES: [&str; SCALARS] = [
     "side to move",
 ];
 
-/// Parameters: pattern tables, then scalars, then king squares; each a
-/// middlegame and an endgame value (`2 * i` and `2 * i + 1`).
-pub(crate) const PATTERN_PARAMS: usize = REGION_SLOTS * REGION_ENTRIES;
+/// Parameters: the shared pattern tables, the mover deviations, then
+/// scalars, then king squares; each a middlegame and an endgame value
+/// (`2 * i` and `2 * i + 1`).
+pub(crate) const PATTERN_PARAMS: usize = (REGION_SLOTS + REGIONS) * REGION_ENTRIES;
+/// The first mover-deviation table (pairs): region `k`'s table starts at
+/// `DEVIATION_BASE + k * REGION_ENTRIES`.
+pub(crate) const DEVIATION_BASE: usize = REGION_SLOTS * REGION_ENTRIES;
 /// The first scalar parameter (pairs).
 pub(crate) const SCALAR_BASE: usize = PATTERN_PARAMS;
 /// The first king-square parameter (pairs).
@@ -404,6 +419,26 @@ pub(crate) fn pattern_slot(k: usize, index: usize) -> Option<(usize, f32)> {
     }
 }
 
+/// The board turned half round: bit `b` to `35 - b`.
+#[inline(always)]
+pub(crate) fn turned(bits: u64) -> u64 {
+    bits.reverse_bits() >> 28
+}
+
+/// The men of the side to move and of the other side as the side to move
+/// sees them (the board turned when Black moves, so the mover's men play
+/// up the board), and the sign that turns the mover's score into White's.
+#[inline(always)]
+pub(crate) fn mover_men<V: Variant>(position: &Draughts<V>) -> (u64, u64, i32) {
+    let white_men = position.pieces[0] & !position.kings;
+    let black_men = position.pieces[1] & !position.kings;
+    if position.side == Color::White {
+        (white_men, black_men, 1)
+    } else {
+        (turned(black_men), turned(white_men), -1)
+    }
+}
+
 /// The position as a sparse vector over the parameters (White's side):
 /// `(parameter, value)` pairs whose dot product with the weights is White's
 /// score.
@@ -422,6 +457,10 @@ pub(crate) fn sparse<V: Variant>(position: &Draughts<V>, out: &mut Vec<(u32, f32
         if let Some((slot, sign)) = pattern_slot(k, region_index(white_men, black_men, k)) {
             push(slot, sign);
         }
+    }
+    let (own, other, sign) = mover_men(position);
+    for k in 0..REGIONS {
+        push(DEVIATION_BASE + k * REGION_ENTRIES + region_index(own, other, k), sign as f32);
     }
     for (i, value) in scalars(position).into_iter().enumerate() {
         push(SCALAR_BASE + i, value as f32);
@@ -474,6 +513,31 @@ mod tests {
         for index in 0..REGION_ENTRIES {
             assert_eq!(FLIP[FLIP[index] as usize] as usize, index);
         }
+    }
+
+    #[test]
+    fn the_mover_view_of_a_region_is_the_flipped_region() {
+        // Region k of the turned board with colours swapped holds what
+        // region 8 - k holds, flipped: the identity the evaluator's merged
+        // tables rely on.
+        let mut state = 7;
+        for _ in 0..200 {
+            let (next, a) = damero_core::splitmix64(state);
+            let (next, b) = damero_core::splitmix64(next);
+            state = next;
+            let white = a & b & VALID;
+            let black = !a & b.rotate_left(17) & VALID;
+            for k in 0..REGIONS {
+                let turned_index = region_index(turned(black), turned(white), k);
+                assert_eq!(
+                    turned_index,
+                    FLIP[region_index(white, black, REGIONS - 1 - k)] as usize,
+                    "region {k}"
+                );
+            }
+        }
+        assert_eq!(turned(1), 1 << 35);
+        assert_eq!(turned(VALID), VALID);
     }
 
     #[test]

@@ -1,12 +1,13 @@
 //! The trained evaluation at search speed: the fitted parameters expanded
-//! into one integer table per region (flips resolved at load time), so an
-//! evaluation is nine table reads, a few counts and one blend.
+//! into one integer table per region, seen from the side to move (flips
+//! resolved and the mover deviations added at load time), so an evaluation
+//! is nine table reads, a few counts and one blend.
 
 use damero_core::Color;
 
 use super::features::{
-    KING_SQUARE_BASE, KING_SQUARES, PHASE_MEN, REGION_ENTRIES, REGIONS, SCALAR_BASE, SCALARS, pattern_slot,
-    phase_men, region_index, scalars,
+    DEVIATION_BASE, KING_SQUARE_BASE, KING_SQUARES, PHASE_MEN, REGION_ENTRIES, REGIONS, SCALAR_BASE, SCALARS,
+    mover_men, pattern_slot, phase_men, region_index, scalars,
 };
 use super::weights::Weights;
 use crate::position::Draughts;
@@ -18,8 +19,9 @@ type Pair = [i32; 2];
 /// The expanded tables.
 #[derive(Debug)]
 pub(crate) struct Tables {
-    /// Per region and entry, in 16 bits: half the cache lines of `i32`
-    /// pairs (the nine reads land anywhere in 236 KB instead of 472 KB).
+    /// Per region and entry of the board as the side to move sees it, for
+    /// the mover, in 16 bits: half the cache lines of `i32` pairs (the nine
+    /// reads land anywhere in 236 KB instead of 472 KB).
     regions: Vec<[i16; 2]>,
     scalars: [Pair; SCALARS],
     /// Per bit: a White king there, a Black king there (already negated).
@@ -30,16 +32,26 @@ impl Tables {
     pub(crate) fn new(weights: &Weights) -> Tables {
         let p = weights.params();
         let pair = |i: usize| [i32::from(p[2 * i]), i32::from(p[2 * i + 1])];
+        // The shared tables are antisymmetric under the flip (region k's
+        // entry i is minus region 8 - k's entry FLIP[i]), so read from the
+        // turned board for the mover and signed back they give White's
+        // value unchanged: one expanded table, the shared value plus the
+        // mover's deviation, serves both sides to move.
         let mut regions = vec![[0; 2]; REGIONS * REGION_ENTRIES];
         for k in 0..REGIONS {
             for index in 0..REGION_ENTRIES {
+                let mut value = [0i32; 2];
                 if let Some((slot, sign)) = pattern_slot(k, index) {
-                    let [mg, eg] = [p[2 * slot], p[2 * slot + 1]];
-                    // Saturating: only -32768 (which `tune` never writes)
-                    // has no 16-bit negative.
-                    regions[k * REGION_ENTRIES + index] =
-                        if sign < 0.0 { [mg.saturating_neg(), eg.saturating_neg()] } else { [mg, eg] };
+                    let s = if sign < 0.0 { -1 } else { 1 };
+                    value = [s * i32::from(p[2 * slot]), s * i32::from(p[2 * slot + 1])];
                 }
+                let d = DEVIATION_BASE + k * REGION_ENTRIES + index;
+                value[0] += i32::from(p[2 * d]);
+                value[1] += i32::from(p[2 * d + 1]);
+                // Saturating: `tune` writes parameters within ±32,000, and
+                // the fitted sums stay far inside 16 bits.
+                regions[k * REGION_ENTRIES + index] =
+                    [value[0].clamp(-32767, 32767) as i16, value[1].clamp(-32767, 32767) as i16];
             }
         }
         let scalars = core::array::from_fn(|i| pair(SCALAR_BASE + i));
@@ -53,17 +65,18 @@ impl Tables {
     /// White's score in centipawns.
     #[inline]
     pub(crate) fn white_score<V: Variant>(&self, position: &Draughts<V>) -> i32 {
-        let white_men = position.pieces[0] & !position.kings;
-        let black_men = position.pieces[1] & !position.kings;
-        let mut total: Pair = [0; 2];
+        let (own, other, sign) = mover_men(position);
+        let mut patterns: Pair = [0; 2];
+        for k in 0..REGIONS {
+            let [mg, eg] = self.regions[k * REGION_ENTRIES + region_index(own, other, k)];
+            patterns[0] += i32::from(mg);
+            patterns[1] += i32::from(eg);
+        }
+        let mut total: Pair = [sign * patterns[0], sign * patterns[1]];
         let mut add = |v: Pair| {
             total[0] += v[0];
             total[1] += v[1];
         };
-        for k in 0..REGIONS {
-            let [mg, eg] = self.regions[k * REGION_ENTRIES + region_index(white_men, black_men, k)];
-            add([i32::from(mg), i32::from(eg)]);
-        }
         for (value, weight) in scalars(position).into_iter().zip(self.scalars) {
             add([value * weight[0], value * weight[1]]);
         }

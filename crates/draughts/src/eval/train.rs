@@ -11,7 +11,7 @@
 //! results alone, so the scale of centipawns stays that of the starting
 //! weights whatever `λ`.
 
-use super::features::{PARAMETERS, SCALAR_BASE, sparse};
+use super::features::{DEVIATION_BASE, PARAMETERS, SCALAR_BASE, sparse};
 use super::weights::Weights;
 use crate::position::Draughts;
 use crate::variant::Variant;
@@ -38,7 +38,16 @@ pub struct TuneOptions {
     pub learning_rate: f64,
     /// L2 penalty per parameter (loss units per centipawn²).
     pub l2: f64,
-    /// Every `holdout_every`-th sample is held out to measure the fit.
+    /// L2 penalty of the mover deviations (the pattern tables indexed by
+    /// the board as the side to move sees it), in place of `l2`.
+    pub l2_deviation: f64,
+    /// Every `holdout_every`-th block of consecutive samples is held out to
+    /// measure the fit. Blocks, not single samples: a game's positions are
+    /// consecutive in a `selfplay` file and share its result, so a position
+    /// held out between two of its game's trained neighbours is half seen
+    /// (measured on 1.5 M Russian positions without the side-to-move
+    /// tables: held out one by one, the held-out loss was 0.3% above the
+    /// training loss; in blocks, 4%).
     pub holdout_every: usize,
     /// Threads computing the gradient; 0 is one per core. The fitted
     /// weights do not depend on it.
@@ -52,6 +61,7 @@ impl Default for TuneOptions {
             iterations: 600,
             learning_rate: 2.0,
             l2: 2e-7,
+            l2_deviation: 1e-10,
             holdout_every: 10,
             threads: 0,
         }
@@ -174,6 +184,10 @@ impl Design {
     }
 }
 
+/// The longest run of consecutive samples held out together (about four
+/// games of `selfplay` positions).
+const HOLDOUT_BLOCK: usize = 256;
+
 /// The fixed blocks the gradient is summed in (see [`Design::gradient`]).
 const GRADIENT_CHUNKS: usize = 8;
 
@@ -197,6 +211,11 @@ fn fit_scale(design: &Design, weights: &[f64], lambda: f64) -> f64 {
     (low + high) / 2.0
 }
 
+/// Whether parameter `i` belongs to a mover-deviation table.
+fn is_deviation(i: usize) -> bool {
+    (2 * DEVIATION_BASE..2 * SCALAR_BASE).contains(&i)
+}
+
 /// Whether parameter `i` is material, left free of the penalty.
 fn is_material(i: usize) -> bool {
     (2 * SCALAR_BASE..2 * SCALAR_BASE + 4).contains(&i)
@@ -211,10 +230,14 @@ pub fn fit<V: Variant>(
     mut progress: impl FnMut(usize, f64),
 ) -> (Weights, TuneReport) {
     let every = options.holdout_every.max(2);
+    // Blocks of a few games' positions; smaller for small sets, so that a
+    // few blocks are held out.
+    let block = (samples.len() / (8 * every)).clamp(1, HOLDOUT_BLOCK);
+    let held_out = |i: usize| (i / block) % every == every - 1;
     let training: Vec<&TrainingSample<V>> =
-        samples.iter().enumerate().filter(|(i, _)| i % every != every - 1).map(|(_, s)| s).collect();
+        samples.iter().enumerate().filter(|&(i, _)| !held_out(i)).map(|(_, s)| s).collect();
     let holdout: Vec<&TrainingSample<V>> =
-        samples.iter().enumerate().filter(|(i, _)| i % every == every - 1).map(|(_, s)| s).collect();
+        samples.iter().enumerate().filter(|&(i, _)| held_out(i)).map(|(_, s)| s).collect();
     let train = Design::new(&training);
     let held = Design::new(&holdout);
     let mut weights: Vec<f64> = start.params().iter().map(|&p| f64::from(p)).collect();
@@ -239,7 +262,8 @@ pub fn fit<V: Variant>(
         train.gradient(&weights, lambda, scale, threads, &mut gradient, &mut partial);
         let rate = options.learning_rate * (1.0 - 0.9 * (t as f64 / options.iterations as f64));
         for i in 0..PARAMETERS {
-            let g = gradient[i] + if is_material(i) { 0.0 } else { 2.0 * options.l2 * weights[i] };
+            let l2 = if is_deviation(i) { options.l2_deviation } else { options.l2 };
+            let g = gradient[i] + if is_material(i) { 0.0 } else { 2.0 * l2 * weights[i] };
             if g == 0.0 && m[i] == 0.0 {
                 continue;
             }
