@@ -1,6 +1,6 @@
 use damero_core::{Color, Evaluator, Game, MoveList};
 
-use super::features::{PARAMETERS, sparse};
+use super::features::{PARAMETERS, sparse, turned};
 use super::*;
 use crate::{English, EnglishVariant, Russian, RussianRules, RussianVariant};
 
@@ -33,10 +33,9 @@ fn random_positions<V: Variant>(start: Draughts<V>, games: u64, seed: u64) -> Ve
 
 /// The position turned half round with the colours swapped.
 fn flipped<V: Variant>(position: &Draughts<V>) -> Draughts<V> {
-    let turn = |bits: u64| bits.reverse_bits() >> 28;
     let mut p = *position;
-    p.pieces = [turn(position.pieces[1]), turn(position.pieces[0])];
-    p.kings = turn(position.kings);
+    p.pieces = [turned(position.pieces[1]), turned(position.pieces[0])];
+    p.kings = turned(position.kings);
     p.side = !position.side;
     p.hash = p.compute_hash();
     p
