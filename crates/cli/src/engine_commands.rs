@@ -286,6 +286,24 @@ impl GameCommand for Match {
         // Adding zero turns -0 into 0 for printing.
         let elo = elo + 0.0;
         println!("Elo difference ({first} - {second}): {elo:+.0} ± {margin:.0} (95%)");
+        let pairs = t.pairs;
+        if pairs.count() > 0 {
+            // A pair won once and lost once is often an opening decided
+            // before the engines played: worth seeing, not only averaging.
+            println!(
+                "pairs ({first}'s two results on an opening): won both {}, won-drew {}, won-lost {}, \
+                 drew both {}, drew-lost {}, lost both {}",
+                pairs.won_both,
+                pairs.won_drew,
+                pairs.won_lost,
+                pairs.drew_both,
+                pairs.drew_lost,
+                pairs.lost_both
+            );
+            let (elo, margin) = pairs.elo();
+            let elo = elo + 0.0;
+            println!("Elo difference by pairs (each opening one observation): {elo:+.0} ± {margin:.0} (95%)");
+        }
         println!("games saved to {}", path.display());
         Ok(())
     }

@@ -221,6 +221,12 @@ fn match_prints_a_table_and_saves_the_games() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("Elo difference"), "{text}");
+    let pairs = text.lines().find(|l| l.starts_with("pairs (alphabeta:depth=3's two results")).expect(&text);
+    let counts: Vec<u32> =
+        pairs.split(", ").map(|part| part.rsplit(' ').next().unwrap().parse().unwrap()).collect();
+    assert_eq!(counts.len(), 6, "{pairs}");
+    assert_eq!(counts.iter().sum::<u32>(), 2, "four games are two pairs: {pairs}");
+    assert!(text.contains("Elo difference by pairs"), "{text}");
     let table: Vec<&str> =
         text.lines().filter(|l| l.starts_with("alphabeta") || l.starts_with("random")).collect();
     assert_eq!(table.len(), 2, "{text}");

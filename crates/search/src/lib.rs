@@ -80,7 +80,9 @@ pub use book::{Book, BookError, BookMove};
 pub use engine::{Engine, EngineSpec, SpecError, SpecLimits, TimeControl, max_table_mib, max_threads};
 pub use level::{LevelClock, LevelError, MAX_LEVEL, MIN_LEVEL, level_budget, level_spec, level_spec_with};
 pub use limits::Limits;
-pub use matches::{MatchConfig, MatchGame, MatchProgress, elo_estimate, run_match, run_match_with_openings};
+pub use matches::{
+    MatchConfig, MatchGame, MatchProgress, PairTally, elo_estimate, run_match, run_match_with_openings,
+};
 pub use mcts::{Mcts, MctsConfig, Rollout};
 pub use perft::{perft, perft_divide, perft_parallel};
 pub use perft_hash::{PerftTable, perft_hashed};

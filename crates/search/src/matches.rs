@@ -14,7 +14,14 @@
 //! give a man away, and a pair on such an opening is a win for each engine,
 //! whatever their strength, so a list of balanced openings measures a
 //! difference in strength with fewer games.
+//!
+//! The tally also counts the pairs by the first engine's two results
+//! ([`PairTally`]): a pair won once and lost once is often an opening that
+//! decided the game before the engines played, and the Elo estimate from
+//! the pairs ([`PairTally::elo`], fishtest's pentanomial model) takes the
+//! two games of an opening as one observation, as they are.
 
+use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -85,6 +92,9 @@ pub struct MatchProgress {
     pub draws: u32,
     /// Losses of the first engine.
     pub losses: u32,
+    /// The finished pairs (both games of an opening), by the first
+    /// engine's two results.
+    pub pairs: PairTally,
 }
 
 impl MatchProgress {
@@ -113,6 +123,63 @@ impl MatchProgress {
     }
 }
 
+/// The pairs of a match (the two games of one opening, colours swapped),
+/// counted by the first engine's two results, in either order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PairTally {
+    /// Both games won.
+    pub won_both: u32,
+    /// One won, one drawn.
+    pub won_drew: u32,
+    /// One won, one lost: each engine won with the same side, which is what
+    /// an opening that decides the game before the engines play gives.
+    pub won_lost: u32,
+    /// Both drawn.
+    pub drew_both: u32,
+    /// One drawn, one lost.
+    pub drew_lost: u32,
+    /// Both lost.
+    pub lost_both: u32,
+}
+
+impl PairTally {
+    /// Counts a pair from the first engine's scores (1, ½ or 0) in its two
+    /// games.
+    pub fn add(&mut self, first: f64, second: f64) {
+        let (high, low) = if first >= second { (first, second) } else { (second, first) };
+        let slot = match (high > 0.75, high > 0.25, low > 0.75, low > 0.25) {
+            (true, _, true, _) => &mut self.won_both,
+            (true, _, false, true) => &mut self.won_drew,
+            (true, _, false, false) => &mut self.won_lost,
+            (false, true, _, true) => &mut self.drew_both,
+            (false, true, _, false) => &mut self.drew_lost,
+            (false, false, _, _) => &mut self.lost_both,
+        };
+        *slot += 1;
+    }
+
+    /// Pairs counted.
+    pub fn count(&self) -> u32 {
+        self.won_both + self.won_drew + self.won_lost + self.drew_both + self.drew_lost + self.lost_both
+    }
+
+    /// The first engine's Elo difference over the second and its 95%
+    /// margin, each pair one observation of the pair's score (0, ¼, ½, ¾
+    /// or 1; fishtest's pentanomial model). The two games of an opening
+    /// are not independent: a decided opening makes a won and a lost game,
+    /// and the per-game margin counts them as two pieces of evidence. The
+    /// same infinities as [`elo_estimate`] at 0% and 100%.
+    pub fn elo(&self) -> (f64, f64) {
+        elo_from_scores(&[
+            (1.0, self.won_both),
+            (0.75, self.won_drew),
+            (0.5, self.won_lost + self.drew_both),
+            (0.25, self.drew_lost),
+            (0.0, self.lost_both),
+        ])
+    }
+}
+
 /// The Elo difference implied by a score of `wins + draws/2` out of `n`
 /// games, and the half-width of its 95% confidence interval (normal
 /// approximation of the per-game score, as in cutechess and fishtest):
@@ -120,17 +187,23 @@ impl MatchProgress {
 /// `p ± 1.96·σ/√n`. A score of 0% or 100% gives an infinite difference and
 /// margin; no games give `(0, ∞)`.
 pub fn elo_estimate(wins: u32, draws: u32, losses: u32) -> (f64, f64) {
-    let n = f64::from(wins + draws + losses);
+    elo_from_scores(&[(1.0, wins), (0.5, draws), (0.0, losses)])
+}
+
+/// The Elo difference and 95% margin of observations `(score, count)`,
+/// each score from 0 to 1.
+fn elo_from_scores(observations: &[(f64, u32)]) -> (f64, f64) {
+    let n: f64 = observations.iter().map(|&(_, count)| f64::from(count)).sum();
     if n == 0.0 {
         return (0.0, f64::INFINITY);
     }
-    let (w, d, l) = (f64::from(wins) / n, f64::from(draws) / n, f64::from(losses) / n);
-    let p = w + d / 2.0;
+    let p = observations.iter().map(|&(score, count)| score * f64::from(count)).sum::<f64>() / n;
     let elo = |p: f64| -400.0 * (1.0 / p - 1.0).log10();
     if p <= 0.0 || p >= 1.0 {
         return (if p <= 0.0 { f64::NEG_INFINITY } else { f64::INFINITY }, f64::INFINITY);
     }
-    let variance = w * (1.0 - p).powi(2) + d * (0.5 - p).powi(2) + l * p.powi(2);
+    let variance =
+        observations.iter().map(|&(score, count)| f64::from(count) * (score - p).powi(2)).sum::<f64>() / n;
     let spread = 1.959_964 * (variance / n).sqrt();
     let (low, high) = ((p - spread).max(1e-9), (p + spread).min(1.0 - 1e-9));
     (elo(p), (elo(high) - elo(low)) / 2.0)
@@ -260,8 +333,17 @@ fn run_pairs<G: Game, E: Evaluator<G>>(
             }
         }
     };
+    // The first game's score of each pair whose second game is to come
+    // (a pair's games come in order: one thread plays both).
+    let mut first_of_pair = HashMap::new();
     let mut deliver = |game: MatchGame<G>| {
         tally.add(&game);
+        let pair = game.number / 2;
+        if game.number.is_multiple_of(2) {
+            first_of_pair.insert(pair, game.first_engine_score());
+        } else if let Some(first) = first_of_pair.remove(&pair) {
+            tally.pairs.add(first, game.first_engine_score());
+        }
         let flow = on_game(&game, &tally);
         if flow.is_break() {
             stop.store(true, Ordering::Relaxed);
@@ -349,5 +431,40 @@ mod tests {
         assert_eq!(elo_estimate(0, 0, 0).0, 0.0);
         // More games, smaller margin.
         assert!(elo_estimate(100, 0, 100).1 < elo_estimate(10, 0, 10).1);
+    }
+
+    #[test]
+    fn pairs_are_counted_by_both_results_in_either_order() {
+        let mut pairs = PairTally::default();
+        for (first, second) in
+            [(1.0, 1.0), (1.0, 0.5), (0.5, 1.0), (0.0, 1.0), (1.0, 0.0), (0.5, 0.5), (0.0, 0.5), (0.0, 0.0)]
+        {
+            pairs.add(first, second);
+        }
+        let expected =
+            PairTally { won_both: 1, won_drew: 2, won_lost: 2, drew_both: 1, drew_lost: 1, lost_both: 1 };
+        assert_eq!(pairs, expected);
+        assert_eq!(pairs.count(), 8);
+    }
+
+    #[test]
+    fn pair_elo_matches_hand_values() {
+        // Ten pairs won twice, ten split: pair scores 1 and ½, p = ¾,
+        // 400·log10(3) = 190.85; σ = ¼, n = 20: p ± 0.1096 is 0.6404 to
+        // 0.8596, 100.3 to 314.8 Elo, a margin of 107.2.
+        let pairs = PairTally { won_both: 10, won_lost: 10, ..PairTally::default() };
+        let (elo, margin) = pairs.elo();
+        assert!((elo - 190.85).abs() < 0.1, "{elo}");
+        assert!((margin - 107.2).abs() < 0.5, "{margin}");
+        // The same games as forty independent ones: 30 wins and 10 losses,
+        // p = ¾ again, with a wider margin than the pairs show.
+        let (game_elo, game_margin) = elo_estimate(30, 0, 10);
+        assert!((game_elo - elo).abs() < 1e-9);
+        assert!(game_margin > margin, "{game_margin} {margin}");
+        // Every pair split: no difference, and no spread at all.
+        let split = PairTally { won_lost: 7, drew_both: 3, ..PairTally::default() };
+        assert_eq!(split.elo(), (0.0, 0.0));
+        assert_eq!(PairTally::default().elo().0, 0.0);
+        assert!(PairTally { lost_both: 2, ..PairTally::default() }.elo().0.is_infinite());
     }
 }

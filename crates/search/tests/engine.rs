@@ -167,6 +167,16 @@ fn matches_are_reproducible_swap_colours_and_tally() {
     assert_eq!(threaded_tally, tally);
     let (elo, margin) = tally.elo();
     assert!(elo > 0.0 && margin > 0.0);
+    // Each pair counted once, holding the same points as its games.
+    let pairs = tally.pairs;
+    assert_eq!(pairs.count(), 3);
+    let pair_points = 2.0 * f64::from(pairs.won_both)
+        + 1.5 * f64::from(pairs.won_drew)
+        + f64::from(pairs.won_lost + pairs.drew_both)
+        + 0.5 * f64::from(pairs.drew_lost);
+    assert_eq!(pair_points, f64::from(tally.wins) + 0.5 * f64::from(tally.draws));
+    let last_game_of_each_pair = calls.iter().skip(1).step_by(2).map(|c| c.pairs.count());
+    assert!(last_game_of_each_pair.eq(1..=3), "a pair is counted when its second game ends");
 }
 
 /// Skirmish's evaluator, or its opposite (an engine that wants to lose).
