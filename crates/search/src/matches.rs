@@ -98,7 +98,8 @@ pub struct MatchProgress {
 }
 
 impl MatchProgress {
-    /// Counts one finished game.
+    /// Counts one finished game (not its pair: [`run_match`] counts the
+    /// pairs, since it sees both games).
     pub fn add<G: Game>(&mut self, game: &MatchGame<G>) {
         match game.first_engine_score() {
             s if s > 0.75 => self.wins += 1,
