@@ -101,9 +101,9 @@ impl MatchProgress {
     /// Counts one finished game (not its pair: [`run_match`] counts the
     /// pairs, since it sees both games).
     pub fn add<G: Game>(&mut self, game: &MatchGame<G>) {
-        match game.first_engine_score() {
-            s if s > 0.75 => self.wins += 1,
-            s if s < 0.25 => self.losses += 1,
+        match half_points(game.first_engine_score()) {
+            2 => self.wins += 1,
+            0 => self.losses += 1,
             _ => self.draws += 1,
         }
         self.played += 1;
@@ -122,6 +122,11 @@ impl MatchProgress {
     pub fn elo(&self) -> (f64, f64) {
         elo_estimate(self.wins, self.draws, self.losses)
     }
+}
+
+/// A score of 1, ½ or 0 in half points: 2 a win, 1 a draw, 0 a loss.
+fn half_points(score: f64) -> u8 {
+    (score * 2.0).round() as u8
 }
 
 /// The pairs of a match (the two games of one opening, colours swapped),
@@ -147,14 +152,14 @@ impl PairTally {
     /// Counts a pair from the first engine's scores (1, ½ or 0) in its two
     /// games.
     pub fn add(&mut self, first: f64, second: f64) {
-        let (high, low) = if first >= second { (first, second) } else { (second, first) };
-        let slot = match (high > 0.75, high > 0.25, low > 0.75, low > 0.25) {
-            (true, _, true, _) => &mut self.won_both,
-            (true, _, false, true) => &mut self.won_drew,
-            (true, _, false, false) => &mut self.won_lost,
-            (false, true, _, true) => &mut self.drew_both,
-            (false, true, _, false) => &mut self.drew_lost,
-            (false, false, _, _) => &mut self.lost_both,
+        let (a, b) = (half_points(first), half_points(second));
+        let slot = match (a.max(b), a.min(b)) {
+            (2, 2) => &mut self.won_both,
+            (2, 1) => &mut self.won_drew,
+            (2, _) => &mut self.won_lost,
+            (1, 1) => &mut self.drew_both,
+            (1, _) => &mut self.drew_lost,
+            _ => &mut self.lost_both,
         };
         *slot += 1;
     }
