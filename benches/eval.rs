@@ -1,5 +1,6 @@
 //! Evaluation speed: the trained pattern evaluation against the hand-set
-//! baseline, per call, over positions from seeded random games.
+//! baseline (and, for Russian, the small network), per call, over positions
+//! from seeded random games.
 #![allow(missing_docs)]
 
 use std::hint::black_box;
@@ -33,8 +34,9 @@ fn positions<V: Variant>(start: Draughts<V>) -> Vec<Draughts<V>> {
 
 fn bench_game<V: Variant>(c: &mut Criterion, id: &str, start: Draughts<V>) {
     let positions = positions(start);
-    for name in ["trained", "hand"] {
-        let evaluator = DraughtsEvaluator::<V>::default().named(name).expect("evaluator");
+    for name in ["trained", "hand", "network"] {
+        // Only Russian ships a network.
+        let Ok(evaluator) = DraughtsEvaluator::<V>::default().named(name) else { continue };
         c.bench_function(&format!("eval/{id}/{name}/{}-positions", positions.len()), |b| {
             b.iter(|| {
                 positions.iter().map(|p| evaluator.evaluate(black_box(p))).fold(0i64, |s, v| s + i64::from(v))

@@ -254,6 +254,34 @@ enum Command {
         #[arg(long, default_value_t = 1e-10, allow_negative_numbers = true)]
         l2_deviation: f64,
     },
+    /// Fit a small neural-network evaluation (144 inputs, 64 and 16 hidden
+    /// units) to `damero selfplay` data and write it; an engine loads it with
+    /// `eval=FILE` (held-out loss printed beside the shipped evaluation's).
+    TuneNetwork {
+        /// Game id (a draughts rule set).
+        game: String,
+        /// Sample files from `damero selfplay` (repeatable).
+        #[arg(long, required = true, num_args = 1..)]
+        data: Vec<std::path::PathBuf>,
+        /// Where to write the network.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Weight of the game result in the target (the rest: the search score).
+        #[arg(long, default_value_t = 0.4)]
+        lambda: f64,
+        /// Passes over the training set.
+        #[arg(long, default_value_t = 10)]
+        epochs: usize,
+        /// Samples per optimiser step.
+        #[arg(long, default_value_t = 1024)]
+        batch: usize,
+        /// Optimiser step at the start (it falls linearly to a tenth).
+        #[arg(long, default_value_t = 1e-3)]
+        learning_rate: f64,
+        /// Seeds the starting weights and the sample order.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Search fixed positions of every game at fixed depth: prints the total
     /// node count (a regression signature) and the speed.
     Bench,
@@ -422,6 +450,23 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 ..Default::default()
             };
             tune::Tune { game, data, out, start, options }.run()
+        }
+        Command::TuneNetwork { game, data, out, lambda, epochs, batch, learning_rate, seed } => {
+            if !(0.0..=1.0).contains(&lambda) {
+                return Err(CliError::new(format!("--lambda takes a number from 0 to 1, not {lambda}")));
+            }
+            if epochs == 0 || batch == 0 || learning_rate.is_nan() || learning_rate <= 0.0 {
+                return Err(CliError::new("--epochs, --batch and --learning-rate must be positive"));
+            }
+            let options = damero_draughts::eval::NetworkOptions {
+                lambda,
+                epochs,
+                batch,
+                learning_rate,
+                seed,
+                ..Default::default()
+            };
+            tune::TuneNetwork { game, data, out, options }.run()
         }
         Command::Bench => engine_commands::run_bench().map(|_| ()),
         Command::Hub => hub::run(),

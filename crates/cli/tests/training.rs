@@ -1,5 +1,6 @@
-//! `damero selfplay`, `damero tune` and `eval=` in engine specs: the
-//! training loop of the draughts evaluation, end to end on tiny data.
+//! `damero selfplay`, `damero tune`, `damero tune-network` and `eval=` in
+//! engine specs: the training loop of the draughts evaluation, end to end
+//! on tiny data.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -78,6 +79,60 @@ fn tune_writes_weights_that_an_engine_spec_loads() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("fitted for russian"));
     std::fs::remove_file(data).unwrap();
     std::fs::remove_file(weights).unwrap();
+}
+
+#[test]
+fn tune_network_writes_a_network_that_an_engine_spec_loads() {
+    let data = temp("network-data.txt");
+    selfplay(&data, &[]);
+    let network = temp("network.den");
+    let run = || {
+        damero(&[
+            "tune-network",
+            "russian",
+            "--data",
+            data.to_str().unwrap(),
+            "--out",
+            network.to_str().unwrap(),
+            "--epochs",
+            "2",
+            "--batch",
+            "64",
+        ])
+    };
+    let output = run();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(text.contains("held-out loss") && text.contains("the shipped evaluation"), "{text}");
+    let first = std::fs::read(&network).unwrap();
+    assert!(run().status.success());
+    assert_eq!(std::fs::read(&network).unwrap(), first, "the same data and seed must give the same network");
+    let spec = format!("alphabeta:depth=3,eval={}", network.display());
+    let output = damero(&["bestmove", "russian", "--engine", &spec]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("bestmove "));
+    let output = damero(&["bestmove", "english", "--engine", &spec]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("fitted for russian"));
+    for (flag, value) in [("--epochs", "0"), ("--batch", "0"), ("--learning-rate", "0"), ("--lambda", "2")] {
+        let output = damero(&[
+            "tune-network",
+            "russian",
+            "--data",
+            data.to_str().unwrap(),
+            "--out",
+            "/tmp/never",
+            flag,
+            value,
+        ]);
+        assert_eq!(output.status.code(), Some(2), "{flag} {value}");
+        assert!(!String::from_utf8_lossy(&output.stderr).contains("panicked"));
+    }
+    let output = damero(&["tune-network", "cross", "--data", "x", "--out", "y"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("tune-network fits the draughts evaluation"));
+    std::fs::remove_file(data).unwrap();
+    std::fs::remove_file(network).unwrap();
 }
 
 #[test]

@@ -5,7 +5,11 @@ use super::*;
 use crate::{English, EnglishVariant, Russian, RussianRules, RussianVariant};
 
 /// Positions from seeded random games.
-fn random_positions<V: Variant>(start: Draughts<V>, games: u64, seed: u64) -> Vec<(Draughts<V>, f64)> {
+pub(super) fn random_positions<V: Variant>(
+    start: Draughts<V>,
+    games: u64,
+    seed: u64,
+) -> Vec<(Draughts<V>, f64)> {
     let mut out = Vec::new();
     let mut moves = MoveList::new();
     for game in 0..games {
@@ -32,7 +36,7 @@ fn random_positions<V: Variant>(start: Draughts<V>, games: u64, seed: u64) -> Ve
 }
 
 /// The position turned half round with the colours swapped.
-fn flipped<V: Variant>(position: &Draughts<V>) -> Draughts<V> {
+pub(super) fn flipped<V: Variant>(position: &Draughts<V>) -> Draughts<V> {
     let mut p = *position;
     p.pieces = [turned(position.pieces[1]), turned(position.pieces[0])];
     p.kings = turned(position.kings);
@@ -121,7 +125,7 @@ fn evaluators_by_name() {
 
 /// Every third position of `games` random Russian games, with the game's
 /// result and `search_score(result)` as the search's score.
-fn russian_samples(
+pub(super) fn russian_samples(
     games: u64,
     seed: u64,
     search_score: fn(f64) -> i32,

@@ -191,24 +191,47 @@ const HOLDOUT_BLOCK: usize = 256;
 /// The fixed blocks the gradient is summed in (see [`Design::gradient`]).
 const GRADIENT_CHUNKS: usize = 8;
 
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
+/// The scale `K` minimising the loss of `weights`.
+fn fit_scale(design: &Design, weights: &[f64], lambda: f64) -> f64 {
+    minimise_scale(|k| design.loss(weights, lambda, k))
 }
 
-/// The scale `K` minimising the loss of `weights` (golden-section search).
-fn fit_scale(design: &Design, weights: &[f64], lambda: f64) -> f64 {
+/// The scale `K` in 20..2000 centipawns minimising `loss` (golden-section
+/// search: the loss of a fixed evaluation is unimodal in `K`).
+pub(super) fn minimise_scale(loss: impl Fn(f64) -> f64) -> f64 {
     let (mut low, mut high) = (20.0f64, 2000.0f64);
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..40 {
         let a = high - ratio * (high - low);
         let b = low + ratio * (high - low);
-        if design.loss(weights, lambda, a) < design.loss(weights, lambda, b) {
+        if loss(a) < loss(b) {
             high = b;
         } else {
             low = a;
         }
     }
     (low + high) / 2.0
+}
+
+/// Splits `samples` into the training set and the held-out set: every
+/// `every`-th block of consecutive samples is held out (see
+/// [`TuneOptions::holdout_every`]).
+pub(super) fn split_holdout<T>(samples: &[T], every: usize) -> (Vec<&T>, Vec<&T>) {
+    let every = every.max(2);
+    // Blocks of a few games' positions; smaller for small sets, so that a
+    // few blocks are held out.
+    let block = (samples.len() / (8 * every)).clamp(1, HOLDOUT_BLOCK);
+    let held_out = |i: usize| (i / block) % every == every - 1;
+    let (mut training, mut holdout) = (Vec::new(), Vec::new());
+    for (i, sample) in samples.iter().enumerate() {
+        if held_out(i) { holdout.push(sample) } else { training.push(sample) }
+    }
+    (training, holdout)
+}
+
+/// The logistic function.
+pub(super) fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
 }
 
 /// Whether parameter `i` belongs to a mover-deviation table.
@@ -229,15 +252,7 @@ pub fn fit<V: Variant>(
     options: &TuneOptions,
     mut progress: impl FnMut(usize, f64),
 ) -> (Weights, TuneReport) {
-    let every = options.holdout_every.max(2);
-    // Blocks of a few games' positions; smaller for small sets, so that a
-    // few blocks are held out.
-    let block = (samples.len() / (8 * every)).clamp(1, HOLDOUT_BLOCK);
-    let held_out = |i: usize| (i / block) % every == every - 1;
-    let training: Vec<&TrainingSample<V>> =
-        samples.iter().enumerate().filter(|&(i, _)| !held_out(i)).map(|(_, s)| s).collect();
-    let holdout: Vec<&TrainingSample<V>> =
-        samples.iter().enumerate().filter(|&(i, _)| held_out(i)).map(|(_, s)| s).collect();
+    let (training, holdout) = split_holdout(samples, options.holdout_every);
     let train = Design::new(&training);
     let held = Design::new(&holdout);
     let mut weights: Vec<f64> = start.params().iter().map(|&p| f64::from(p)).collect();

@@ -27,7 +27,7 @@ pub struct Weights {
     params: Vec<i16>,
 }
 
-/// Why a weights file was rejected.
+/// Why a weights or network file was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WeightsError {
     /// It does not start with the magic bytes.
@@ -48,8 +48,16 @@ pub enum WeightsError {
         /// The rule set asked for.
         expected: String,
     },
-    /// The parameter count is not this feature set's.
-    Count(u32),
+    /// The parameter count is not this feature set's (or network's).
+    Count {
+        /// The count in the file.
+        found: u32,
+        /// The count this build reads.
+        expected: u32,
+    },
+    /// A network parameter lies outside the range its integer arithmetic
+    /// is safe in: the file is damaged or was not written by damero.
+    Range,
     /// The file ends early, or goes on after the checksum.
     Length,
     /// The checksum does not match: the file is damaged.
@@ -71,7 +79,10 @@ impl fmt::Display for WeightsError {
             WeightsError::WrongGame { found, expected } => {
                 write!(f, "weights fitted for {found}, not {expected}")
             }
-            WeightsError::Count(n) => write!(f, "weights file has {n} parameters, expected {PARAMETERS}"),
+            WeightsError::Count { found, expected } => {
+                write!(f, "weights file has {found} parameters, expected {expected}")
+            }
+            WeightsError::Range => f.write_str("network parameter out of range (damaged file)"),
             WeightsError::Length => f.write_str("weights file is truncated or has trailing bytes"),
             WeightsError::Checksum => f.write_str("weights file checksum mismatch (damaged file)"),
             WeightsError::Io(e) => write!(f, "cannot read weights: {e}"),
@@ -128,11 +139,7 @@ impl Weights {
     /// The file bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(24 + self.game.len() + 2 * self.params.len());
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&FORMAT.to_le_bytes());
-        out.extend_from_slice(&FEATURE_SET.to_le_bytes());
-        out.push(self.game.len() as u8);
-        out.extend_from_slice(self.game.as_bytes());
+        write_header(&mut out, MAGIC, FEATURE_SET, &self.game);
         out.extend_from_slice(&(self.params.len() as u32).to_le_bytes());
         let mut sum = 0u32;
         for &p in &self.params {
@@ -148,46 +155,17 @@ impl Weights {
     /// # Errors
     /// [`WeightsError`] naming what is wrong.
     pub fn from_bytes(bytes: &[u8], game: &str) -> Result<Weights, WeightsError> {
-        let mut at = 0usize;
-        let mut take = |n: usize| -> Result<&[u8], WeightsError> {
-            let part = bytes.get(at..at + n).ok_or(WeightsError::Length)?;
-            at += n;
-            Ok(part)
-        };
-        if take(8).map_err(|_| WeightsError::NotWeights)? != MAGIC {
-            return Err(WeightsError::NotWeights);
-        }
-        let u16_at = |b: &[u8]| u16::from_le_bytes([b[0], b[1]]);
-        let format = u16_at(take(2)?);
-        if format != FORMAT {
-            return Err(WeightsError::Format(format));
-        }
-        let features = u16_at(take(2)?);
-        if features != FEATURE_SET {
-            return Err(WeightsError::FeatureSet { found: features, expected: FEATURE_SET });
-        }
-        let name_len = take(1)?[0] as usize;
-        let found = String::from_utf8_lossy(take(name_len)?).into_owned();
-        if found != game {
-            return Err(WeightsError::WrongGame { found, expected: game.to_owned() });
-        }
-        let count_bytes = take(4)?;
-        let count = u32::from_le_bytes([count_bytes[0], count_bytes[1], count_bytes[2], count_bytes[3]]);
-        if count as usize != PARAMETERS {
-            return Err(WeightsError::Count(count));
-        }
-        let raw = take(2 * PARAMETERS)?;
+        let mut reader = FileReader::header(bytes, MAGIC, FEATURE_SET, game)?;
+        reader.count(PARAMETERS)?;
+        let raw = reader.take(2 * PARAMETERS)?;
         let params: Vec<i16> = raw.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect();
-        let sum_bytes = take(4)?;
-        let sum = u32::from_le_bytes([sum_bytes[0], sum_bytes[1], sum_bytes[2], sum_bytes[3]]);
-        if at != bytes.len() {
-            return Err(WeightsError::Length);
-        }
+        let sum = reader.u32()?;
+        reader.finish()?;
         let expected = params.iter().fold(0u32, |s, &p| s.wrapping_add(p as u16 as u32));
         if sum != expected {
             return Err(WeightsError::Checksum);
         }
-        Ok(Weights { game: found, params })
+        Ok(Weights { game: game.to_owned(), params })
     }
 
     /// Reads a weights file for rule set `game`.
@@ -198,6 +176,87 @@ impl Weights {
     pub fn read(path: &std::path::Path, game: &str) -> Result<Weights, WeightsError> {
         let bytes = std::fs::read(path).map_err(|e| WeightsError::Io(format!("{}: {e}", path.display())))?;
         Weights::from_bytes(&bytes, game)
+    }
+}
+
+/// Writes the header every evaluation file starts with: the magic, the
+/// format version, the feature set (or network shape) and the rule set.
+pub(super) fn write_header(out: &mut Vec<u8>, magic: &[u8; 8], feature_set: u16, game: &str) {
+    out.extend_from_slice(magic);
+    out.extend_from_slice(&FORMAT.to_le_bytes());
+    out.extend_from_slice(&feature_set.to_le_bytes());
+    out.push(game.len() as u8);
+    out.extend_from_slice(game.as_bytes());
+}
+
+/// Reads an evaluation file's fields in order (the pattern weights and the
+/// network share the header and the error type).
+pub(super) struct FileReader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> FileReader<'a> {
+    /// Checks the header written by [`write_header`] and stands after it.
+    pub(super) fn header(
+        bytes: &'a [u8],
+        magic: &[u8; 8],
+        feature_set: u16,
+        game: &str,
+    ) -> Result<FileReader<'a>, WeightsError> {
+        let mut reader = FileReader { bytes, at: 0 };
+        if reader.take(8).map_err(|_| WeightsError::NotWeights)? != magic {
+            return Err(WeightsError::NotWeights);
+        }
+        let format = reader.u16()?;
+        if format != FORMAT {
+            return Err(WeightsError::Format(format));
+        }
+        let found = reader.u16()?;
+        if found != feature_set {
+            return Err(WeightsError::FeatureSet { found, expected: feature_set });
+        }
+        let name_len = reader.take(1)?[0] as usize;
+        let found = String::from_utf8_lossy(reader.take(name_len)?).into_owned();
+        if found != game {
+            return Err(WeightsError::WrongGame { found, expected: game.to_owned() });
+        }
+        Ok(reader)
+    }
+
+    /// The next `n` bytes.
+    pub(super) fn take(&mut self, n: usize) -> Result<&'a [u8], WeightsError> {
+        let part = self.bytes.get(self.at..self.at + n).ok_or(WeightsError::Length)?;
+        self.at += n;
+        Ok(part)
+    }
+
+    fn u16(&mut self) -> Result<u16, WeightsError> {
+        let b = self.take(2)?;
+        Ok(u16::from_le_bytes([b[0], b[1]]))
+    }
+
+    /// The next little-endian `u32`.
+    pub(super) fn u32(&mut self) -> Result<u32, WeightsError> {
+        let b = self.take(4)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    /// A parameter count, which must be `expected`.
+    pub(super) fn count(&mut self, expected: usize) -> Result<(), WeightsError> {
+        let found = self.u32()?;
+        if found as usize != expected {
+            return Err(WeightsError::Count { found, expected: expected as u32 });
+        }
+        Ok(())
+    }
+
+    /// Checks that nothing follows.
+    pub(super) fn finish(&self) -> Result<(), WeightsError> {
+        if self.at != self.bytes.len() {
+            return Err(WeightsError::Length);
+        }
+        Ok(())
     }
 }
 

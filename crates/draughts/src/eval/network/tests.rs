@@ -1,0 +1,160 @@
+use damero_core::{Evaluator, Game};
+
+use super::train::{forward_for_tests, initial_params};
+use super::*;
+use crate::eval::tests::{flipped, random_positions, russian_samples};
+use crate::eval::{DraughtsEvaluator, Weights};
+use crate::{English, EnglishVariant, Russian, RussianRules, RussianVariant};
+
+/// Starting parameters with every layer spread wide enough that the
+/// network's score varies by hundreds of centipawns.
+fn spread_params(seed: u64) -> Vec<f32> {
+    let mut params = initial_params(seed);
+    for (i, p) in params.iter_mut().enumerate() {
+        // Larger first-layer weights: units leave the linear range both ways.
+        if i < INPUTS * HIDDEN1 {
+            *p *= 3.0;
+        }
+    }
+    params
+}
+
+fn check_integer_matches_float<V: Variant>(start: Draughts<V>) {
+    let params = spread_params(3);
+    let scale = 100.0;
+    let network = Network::quantize(V::NAME, &params, scale);
+    let (mut lowest, mut highest) = (i32::MAX, i32::MIN);
+    let (mut total_error, mut count) = (0.0, 0);
+    for (position, _) in random_positions(start, 20, 5) {
+        let mut rows = Vec::new();
+        for_each_input(&position, |row| rows.push(row as u8));
+        let float = f64::from(forward_for_tests(&params, &rows)) * scale;
+        let integer = network.mover_score(&position);
+        // Rounding the weights to 1/128 and 1/64 moves a score by a few
+        // centipawns (at most about 10 here); a wrong row, unit or scale
+        // moves it by hundreds.
+        let error = (f64::from(integer) - float).abs();
+        assert!(error < 20.0, "{}: integer {integer}, float {float:.1}", position.fen());
+        total_error += error;
+        count += 1;
+        lowest = lowest.min(integer);
+        highest = highest.max(integer);
+    }
+    let mean = total_error / f64::from(count);
+    assert!(mean < 3.0, "mean error {mean:.2} centipawns");
+    assert!(highest - lowest > 200, "scores span only {lowest}..{highest}");
+}
+
+#[test]
+fn the_integer_network_computes_the_float_model() {
+    check_integer_matches_float(Russian::start(RussianRules::default()));
+    check_integer_matches_float(English::start(Default::default()));
+}
+
+#[test]
+fn both_colours_are_valued_alike() {
+    let network = Network::quantize("russian", &spread_params(4), 150.0);
+    let evaluator = DraughtsEvaluator::<RussianVariant>::with_network(network).unwrap();
+    for (position, _) in random_positions(Russian::start(RussianRules::default()), 20, 6) {
+        let mirror = flipped(&position);
+        assert_eq!(evaluator.evaluate(&position), evaluator.evaluate(&mirror), "{}", position.fen());
+    }
+}
+
+#[test]
+fn file_round_trip_and_every_error() {
+    let network = Network::quantize("russian", &spread_params(5), 150.0);
+    let bytes = network.to_bytes();
+    assert_eq!(Network::from_bytes(&bytes, "russian"), Ok(network.clone()));
+    assert!(matches!(Network::from_bytes(&bytes, "english"), Err(WeightsError::WrongGame { .. })));
+    // A pattern weights file is not a network.
+    let weights = Weights::material("russian", 100, 300).to_bytes();
+    assert_eq!(Network::from_bytes(&weights, "russian"), Err(WeightsError::NotWeights));
+    assert_eq!(Network::from_bytes(&bytes[..bytes.len() - 2], "russian"), Err(WeightsError::Length));
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert_eq!(Network::from_bytes(&longer, "russian"), Err(WeightsError::Length));
+    let header = 8 + 2 + 2 + 1 + "russian".len();
+    let first = header + 4;
+    let mut damaged = bytes.clone();
+    damaged[first] ^= 1;
+    assert_eq!(Network::from_bytes(&damaged, "russian"), Err(WeightsError::Checksum));
+    // A first-layer weight past the limit, with a checksum to match: refused
+    // before the integer arithmetic could overflow.
+    let mut wide = bytes.clone();
+    let old = i32::from_le_bytes(wide[first..first + 4].try_into().unwrap());
+    let new = 9 * ONE;
+    wide[first..first + 4].copy_from_slice(&new.to_le_bytes());
+    let end = wide.len() - 4;
+    let sum = u32::from_le_bytes(wide[end..].try_into().unwrap()).wrapping_add((new - old) as u32);
+    wide[end..].copy_from_slice(&sum.to_le_bytes());
+    assert_eq!(Network::from_bytes(&wide, "russian"), Err(WeightsError::Range));
+    let mut count = bytes.clone();
+    count[header] ^= 1;
+    assert!(matches!(Network::from_bytes(&count, "russian"), Err(WeightsError::Count { .. })));
+    let mut shape = bytes;
+    shape[10] = shape[10].wrapping_add(1);
+    assert!(matches!(Network::from_bytes(&shape, "russian"), Err(WeightsError::FeatureSet { .. })));
+    assert!(matches!(
+        Network::read(std::path::Path::new("/nonexistent/n.den"), "russian"),
+        Err(WeightsError::Io(_))
+    ));
+}
+
+#[test]
+fn an_engine_spec_loads_a_network_file() {
+    let network = Network::quantize("russian", &spread_params(6), 150.0);
+    let path = std::env::temp_dir().join(format!("damero-network-test-{}.den", std::process::id()));
+    std::fs::write(&path, network.to_bytes()).unwrap();
+    let name = path.to_str().unwrap();
+    let loaded = DraughtsEvaluator::<RussianVariant>::default().named(name).unwrap();
+    assert!(!loaded.is_trained());
+    for (position, _) in random_positions(Russian::start(RussianRules::default()), 3, 8) {
+        assert_eq!(loaded.evaluate(&position), network.mover_score(&position));
+    }
+    // Fitted for Russian: English refuses it, by name and directly.
+    let error = DraughtsEvaluator::<EnglishVariant>::default().named(name).unwrap_err();
+    assert!(error.reason.contains("fitted for russian"), "{error}");
+    assert!(DraughtsEvaluator::<EnglishVariant>::with_network(network).is_err());
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn fitting_a_network_improves_the_held_out_loss() {
+    let samples = russian_samples(300, 1, |_| 0);
+    let options = NetworkOptions {
+        lambda: 1.0,
+        epochs: 4,
+        batch: 256,
+        learning_rate: 3e-3,
+        ..NetworkOptions::default()
+    };
+    let (network, report) = fit_network(&samples, &options, |_, _, _| {});
+    assert!(report.holdout > 0 && report.training > report.holdout);
+    assert!(
+        report.holdout_loss.1 < report.holdout_loss.0,
+        "held-out loss {:?} did not improve",
+        report.holdout_loss
+    );
+    assert!(report.training_loss.1 < report.training_loss.0, "{:?}", report.training_loss);
+    assert!(report.baseline_holdout_loss > 0.0);
+    // Summed in fixed parts: the same network on any number of threads.
+    let short = NetworkOptions { epochs: 1, threads: 1, ..options };
+    let (one, _) = fit_network(&samples, &short, |_, _, _| {});
+    for threads in [2, 3] {
+        assert_eq!(fit_network(&samples, &NetworkOptions { threads, ..short.clone() }, |_, _, _| {}).0, one);
+    }
+    assert_ne!(one, network);
+}
+
+#[test]
+fn the_shipped_network_loads_by_name() {
+    let evaluator = DraughtsEvaluator::<RussianVariant>::default().named("network").unwrap();
+    assert!(evaluator.is_network() && !evaluator.is_trained());
+    let start = Russian::start(RussianRules::default());
+    // The start position is balanced: the mover's edge is small.
+    assert!(evaluator.evaluate(&start).abs() < 100, "{}", evaluator.evaluate(&start));
+    let error = DraughtsEvaluator::<EnglishVariant>::default().named("network").unwrap_err();
+    assert!(error.reason.contains("no network ships for english"), "{error}");
+    assert!(!DraughtsEvaluator::<RussianVariant>::default().is_network());
+}
