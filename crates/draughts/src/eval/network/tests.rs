@@ -158,3 +158,50 @@ fn the_shipped_network_loads_by_name() {
     assert!(error.reason.contains("no network ships for english"), "{error}");
     assert!(!DraughtsEvaluator::<RussianVariant>::default().is_network());
 }
+
+/// The file's checksum made to match its parameters again.
+fn reseal(bytes: &mut [u8]) {
+    let end = bytes.len() - 4;
+    let first = 8 + 2 + 2 + 1 + "russian".len() + 4;
+    let sum = bytes[first..end]
+        .chunks_exact(4)
+        .fold(0u32, |s, c| s.wrapping_add(u32::from_le_bytes(c.try_into().unwrap())));
+    bytes[end..].copy_from_slice(&sum.to_le_bytes());
+}
+
+#[test]
+fn damaged_network_files_are_refused_or_evaluate_safely() {
+    // The fuzz target's check (`fuzz/fuzz_targets/eval_files.rs`) on seeded
+    // damage: bytes changed anywhere, the checksum sometimes resealed so the
+    // range checks are reached; a file that reads must evaluate the fullest
+    // board (every input row a man or king can switch on) without overflow.
+    let crowded = Russian::from_fen(
+        "W:WKa1,Kc1,Ke1,Kg1,b2,d2,f2,h2,a3,c3,e3,g3:BKb8,Kd8,Kf8,Kh8,a7,c7,e7,g7,b6,d6,f6,h6",
+        RussianRules::default(),
+    )
+    .unwrap();
+    let bytes = include_bytes!("../../../weights/russian.den");
+    let (mut refused, mut read) = (0, 0);
+    let mut state = 17u64;
+    for round in 0..3000 {
+        let mut damaged = bytes.to_vec();
+        for _ in 0..1 + round % 3 {
+            let (next, value) = damero_core::splitmix64(state);
+            state = next;
+            let at = (value % damaged.len() as u64) as usize;
+            damaged[at] = (value >> 32) as u8;
+        }
+        if round % 2 == 0 && damaged.len() > 40 {
+            reseal(&mut damaged);
+        }
+        match Network::from_bytes(&damaged, "russian") {
+            Ok(network) => {
+                read += 1;
+                assert_eq!(network.to_bytes(), damaged);
+                let _ = network.mover_score(&crowded);
+            }
+            Err(_) => refused += 1,
+        }
+    }
+    assert!(refused > 0 && read > 0, "refused {refused}, read {read}");
+}
