@@ -84,8 +84,8 @@ fn shipped_network(game: &str) -> Option<Arc<Network>> {
     }
 }
 
-/// The evaluation the search uses: trained patterns or the hand-set
-/// baseline (see the [module docs](self)).
+/// The evaluation the search uses: trained patterns, a network or the
+/// hand-set baseline (see the [module docs](self)).
 #[derive(Clone, Debug)]
 pub struct DraughtsEvaluator<V: Variant> {
     kind: Kind<V>,
