@@ -198,8 +198,10 @@ impl Network {
     }
 
     /// The file bytes: the shared header, the parameter count, the
-    /// parameters as little-endian `i32` in [`quantize`](Self::quantize)'s
-    /// order, and their wrapping sum as a checksum.
+    /// parameters as little-endian `i32` in the layout of
+    /// [`NETWORK_PARAMETERS`] (first layer, its biases, second layer, its
+    /// biases, output weights, output bias), and their wrapping sum as a
+    /// checksum.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(32 + 4 * NETWORK_PARAMETERS);
         write_header(&mut out, MAGIC, SHAPE, &self.game);
