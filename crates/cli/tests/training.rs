@@ -51,6 +51,18 @@ fn selfplay_is_reproducible_and_shards_concatenate() {
     std::fs::remove_file(whole).unwrap();
 }
 
+/// A Russian search at `depth` with `eval=FILE` plays a move; English
+/// refuses the file (fitted for another rule set).
+fn engine_specs_load_it_for_russian_only(file: &Path, depth: u32) {
+    let spec = format!("alphabeta:depth={depth},eval={}", file.display());
+    let output = damero(&["bestmove", "russian", "--engine", &spec]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("bestmove "));
+    let output = damero(&["bestmove", "english", "--engine", &spec]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("fitted for russian"));
+}
+
 #[test]
 fn tune_writes_weights_that_an_engine_spec_loads() {
     let data = temp("tune-data.txt");
@@ -69,14 +81,7 @@ fn tune_writes_weights_that_an_engine_spec_loads() {
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(text.contains("held-out loss"), "{text}");
-    let spec = format!("alphabeta:depth=2,eval={}", weights.display());
-    let output = damero(&["bestmove", "russian", "--engine", &spec]);
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    assert!(String::from_utf8_lossy(&output.stdout).contains("bestmove "));
-    // Weights of one rule set are refused by another.
-    let output = damero(&["bestmove", "english", "--engine", &spec]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("fitted for russian"));
+    engine_specs_load_it_for_russian_only(&weights, 2);
     std::fs::remove_file(data).unwrap();
     std::fs::remove_file(weights).unwrap();
 }
@@ -107,13 +112,7 @@ fn tune_network_writes_a_network_that_an_engine_spec_loads() {
     let first = std::fs::read(&network).unwrap();
     assert!(run().status.success());
     assert_eq!(std::fs::read(&network).unwrap(), first, "the same data and seed must give the same network");
-    let spec = format!("alphabeta:depth=3,eval={}", network.display());
-    let output = damero(&["bestmove", "russian", "--engine", &spec]);
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    assert!(String::from_utf8_lossy(&output.stdout).contains("bestmove "));
-    let output = damero(&["bestmove", "english", "--engine", &spec]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("fitted for russian"));
+    engine_specs_load_it_for_russian_only(&network, 3);
     for (flag, value) in [("--epochs", "0"), ("--batch", "0"), ("--learning-rate", "0"), ("--lambda", "2")] {
         let output = damero(&[
             "tune-network",

@@ -70,9 +70,14 @@ fn the_fast_tables_compute_the_fitted_model() {
     check_tables_match_features(English::start(Default::default()));
 }
 
-fn check_colour_symmetry<V: Variant>(start: Draughts<V>) {
-    let evaluator = DraughtsEvaluator::<V>::with_weights(&pseudo_random_weights(V::NAME, 11)).unwrap();
-    for (position, _) in random_positions(start, 20, 3) {
+/// `evaluator` gives every position of 20 random games (from `seed`) and
+/// its colour mirror the same score.
+pub(super) fn check_colour_symmetry<V: Variant>(
+    evaluator: &DraughtsEvaluator<V>,
+    start: Draughts<V>,
+    seed: u64,
+) {
+    for (position, _) in random_positions(start, 20, seed) {
         let mirror = flipped(&position);
         assert_eq!(
             evaluator.evaluate(&position),
@@ -86,8 +91,10 @@ fn check_colour_symmetry<V: Variant>(start: Draughts<V>) {
 
 #[test]
 fn both_colours_are_valued_alike() {
-    check_colour_symmetry(Russian::start(RussianRules::default()));
-    check_colour_symmetry(English::start(Default::default()));
+    let russian = DraughtsEvaluator::with_weights(&pseudo_random_weights("russian", 11)).unwrap();
+    check_colour_symmetry(&russian, Russian::start(RussianRules::default()), 3);
+    let english = DraughtsEvaluator::with_weights(&pseudo_random_weights("english", 11)).unwrap();
+    check_colour_symmetry(&english, English::start(Default::default()), 3);
 }
 
 #[test]

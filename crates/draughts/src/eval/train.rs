@@ -126,7 +126,7 @@ impl Design {
     }
 
     fn target(&self, i: usize, lambda: f64, scale: f64) -> f64 {
-        lambda * self.results[i] + (1.0 - lambda) * sigmoid(self.search[i] / scale)
+        blended_target(self.results[i], self.search[i], lambda, scale)
     }
 
     /// Mean squared error of the predictions.
@@ -227,6 +227,12 @@ pub(super) fn split_holdout<T>(samples: &[T], every: usize) -> (Vec<&T>, Vec<&T>
         if held_out(i) { holdout.push(sample) } else { training.push(sample) }
     }
     (training, holdout)
+}
+
+/// White's target: the game's result blended with the search's verdict,
+/// `λ·result + (1 − λ)·σ(search / K)` (the pattern and network fits share it).
+pub(super) fn blended_target(result: f64, search_score: f64, lambda: f64, scale: f64) -> f64 {
+    lambda * result + (1.0 - lambda) * sigmoid(search_score / scale)
 }
 
 /// The logistic function.

@@ -2,7 +2,7 @@ use damero_core::{Evaluator, Game};
 
 use super::train::{forward_for_tests, initial_params};
 use super::*;
-use crate::eval::tests::{flipped, random_positions, russian_samples};
+use crate::eval::tests::{check_colour_symmetry, random_positions, russian_samples};
 use crate::eval::{DraughtsEvaluator, Weights};
 use crate::{English, EnglishVariant, Russian, RussianRules, RussianVariant};
 
@@ -55,10 +55,7 @@ fn the_integer_network_computes_the_float_model() {
 fn both_colours_are_valued_alike() {
     let network = Network::quantize("russian", &spread_params(4), 150.0);
     let evaluator = DraughtsEvaluator::<RussianVariant>::with_network(network).unwrap();
-    for (position, _) in random_positions(Russian::start(RussianRules::default()), 20, 6) {
-        let mirror = flipped(&position);
-        assert_eq!(evaluator.evaluate(&position), evaluator.evaluate(&mirror), "{}", position.fen());
-    }
+    check_colour_symmetry(&evaluator, Russian::start(RussianRules::default()), 6);
 }
 
 #[test]

@@ -19,7 +19,7 @@ use super::{
 };
 use crate::eval::DraughtsEvaluator;
 use crate::eval::TrainingSample;
-use crate::eval::train::{minimise_scale, sigmoid, split_holdout};
+use crate::eval::train::{blended_target, minimise_scale, sigmoid, split_holdout};
 use crate::variant::Variant;
 
 /// How the network fit runs.
@@ -92,8 +92,7 @@ impl Packed {
             // Every row is below INPUTS = 144, so it fits a byte.
             for_each_input(&sample.position, |row| packed.rows.push(row as u8));
             packed.offsets.push(packed.rows.len() as u32);
-            let white =
-                lambda * sample.result + (1.0 - lambda) * sigmoid(f64::from(sample.search_score) / scale);
+            let white = blended_target(sample.result, f64::from(sample.search_score), lambda, scale);
             let mover = if sample.position.side == Color::White { white } else { 1.0 - white };
             packed.targets.push(mover as f32);
         }
@@ -255,8 +254,7 @@ pub fn fit_network<V: Variant>(
         let total: f64 = holdout
             .iter()
             .map(|s| {
-                let target = options.lambda * s.result
-                    + (1.0 - options.lambda) * sigmoid(f64::from(s.search_score) / scale);
+                let target = blended_target(s.result, f64::from(s.search_score), options.lambda, scale);
                 (sigmoid(white_score(s) / scale) - target).powi(2)
             })
             .sum();
