@@ -69,19 +69,30 @@ fn shipped_tables(game: &str) -> Option<Arc<pattern::Tables>> {
     })))
 }
 
+/// The shipped network of a rule set, if it has one.
+fn shipped_network_bytes(game: &str) -> Option<&'static [u8]> {
+    match game {
+        "russian" => Some(include_bytes!("../../weights/russian.den")),
+        "english" => Some(include_bytes!("../../weights/english.den")),
+        _ => None,
+    }
+}
+
 /// The shipped network of a rule set, if it has one, read once.
 fn shipped_network(game: &str) -> Option<Arc<Network>> {
     static RUSSIAN: OnceLock<Arc<Network>> = OnceLock::new();
-    match game {
-        "russian" => Some(Arc::clone(RUSSIAN.get_or_init(|| {
-            // A test reads the shipped file, so this cannot fail in a build
-            // that passed its tests.
-            let network = Network::from_bytes(include_bytes!("../../weights/russian.den"), game)
-                .expect("shipped network is valid");
-            Arc::new(network)
-        }))),
-        _ => None,
-    }
+    static ENGLISH: OnceLock<Arc<Network>> = OnceLock::new();
+    let cell = match game {
+        "russian" => &RUSSIAN,
+        "english" => &ENGLISH,
+        _ => return None,
+    };
+    let bytes = shipped_network_bytes(game)?;
+    Some(Arc::clone(cell.get_or_init(|| {
+        // A test reads every shipped file, so this cannot fail in a build
+        // that passed its tests.
+        Arc::new(Network::from_bytes(bytes, game).expect("shipped network is valid"))
+    })))
 }
 
 /// The evaluation the search uses: trained patterns, a network or the

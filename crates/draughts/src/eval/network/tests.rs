@@ -4,7 +4,7 @@ use super::train::{forward_for_tests, initial_params};
 use super::*;
 use crate::eval::tests::{check_colour_symmetry, random_positions, russian_samples};
 use crate::eval::{DraughtsEvaluator, Weights};
-use crate::{English, EnglishVariant, Russian, RussianRules, RussianVariant};
+use crate::{English, EnglishVariant, Russian, RussianRules, RussianVariant, SpanishVariant};
 
 /// Starting parameters with every layer spread wide enough that the
 /// network's score varies by hundreds of centipawns.
@@ -144,16 +144,28 @@ fn fitting_a_network_improves_the_held_out_loss() {
     assert_ne!(one, network);
 }
 
-#[test]
-fn the_shipped_network_loads_by_name() {
-    let evaluator = DraughtsEvaluator::<RussianVariant>::default().named("network").unwrap();
+/// `men_up`: the pieces of a quiet position where White is a man up (the
+/// FEN after the side to move).
+fn check_shipped_network<V: Variant>(start: Draughts<V>, men_up: &str) {
+    let evaluator = DraughtsEvaluator::<V>::default().named("network").unwrap();
     assert!(evaluator.is_network() && !evaluator.is_trained());
-    let start = Russian::start(RussianRules::default());
     // The start position is balanced: the mover's edge is small.
     assert!(evaluator.evaluate(&start).abs() < 100, "{}", evaluator.evaluate(&start));
-    let error = DraughtsEvaluator::<EnglishVariant>::default().named("network").unwrap_err();
-    assert!(error.reason.contains("no network ships for english"), "{error}");
-    assert!(!DraughtsEvaluator::<RussianVariant>::default().is_network());
+    // A man up is worth most of a man, for either side to move.
+    for (side, sign) in [("W", 1), ("B", -1)] {
+        let fen = format!("{side}:{men_up}");
+        let position = Draughts::<V>::from_fen(&fen, Default::default()).unwrap();
+        let score = sign * evaluator.evaluate(&position);
+        assert!(score > 50, "{fen}: {score}");
+    }
+}
+
+#[test]
+fn the_shipped_networks_load_by_name() {
+    check_shipped_network(Russian::start(RussianRules::default()), "Wa3,c3,e3:Bb6,d6");
+    check_shipped_network(English::start(Default::default()), "W21,22,23:B10,11");
+    let error = DraughtsEvaluator::<SpanishVariant>::default().named("network").unwrap_err();
+    assert!(error.reason.contains("no network ships for spanish"), "{error}");
 }
 
 /// The file's checksum made to match its parameters again.
