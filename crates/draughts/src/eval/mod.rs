@@ -8,10 +8,10 @@
 //!   the rule sets that have them;
 //! - `hand`: the hand-set [`HandEvaluator`], the baseline;
 //! - `network`: the small neural network fitted by `damero tune-network`
-//!   that ships for Russian (`crates/draughts/weights/russian.den`):
-//!   +53 ± 16 Elo against the patterns at equal nodes, but at 200 ms a
-//!   move +16 ± 20 (it costs more time per call), too close to call, so
-//!   the patterns stay the default;
+//!   that ships for Russian and English (`crates/draughts/weights/*.den`).
+//!   Russian: +53 ± 16 Elo against the patterns at equal nodes, +16 ± 20
+//!   at 200 ms a move (too close to call, so the patterns stay the
+//!   default). English: +98 ± 17 at equal nodes, +45 ± 22 at 200 ms;
 //! - any other name: a weights file written by `damero tune`, or a
 //!   [`Network`] file written by `damero tune-network` (a small neural
 //!   network, the measured alternative to the patterns).
