@@ -42,57 +42,65 @@ use crate::Move;
 use crate::position::Draughts;
 use crate::variant::Variant;
 
-/// The shipped weights of a rule set, if it has any.
-fn shipped_bytes(game: &str) -> Option<&'static [u8]> {
-    match game {
-        "russian" => Some(include_bytes!("../../weights/russian.dew")),
-        "english" => Some(include_bytes!("../../weights/english.dew")),
-        _ => None,
-    }
+/// The fitted files a rule set ships: its pattern weights and its network.
+struct ShippedFiles {
+    weights: &'static [u8],
+    network: &'static [u8],
+}
+
+/// The rule sets that ship fitted files, read at compile time; an index
+/// here is the rule set's slot in the caches of expanded files.
+const SHIPPED: [(&str, ShippedFiles); 2] = [
+    (
+        "russian",
+        ShippedFiles {
+            weights: include_bytes!("../../weights/russian.dew"),
+            network: include_bytes!("../../weights/russian.den"),
+        },
+    ),
+    (
+        "english",
+        ShippedFiles {
+            weights: include_bytes!("../../weights/english.dew"),
+            network: include_bytes!("../../weights/english.den"),
+        },
+    ),
+];
+
+/// One cache slot per rule set of [`SHIPPED`].
+type ShippedCache<T> = [OnceLock<Arc<T>>; SHIPPED.len()];
+
+/// The files shipped for `game` and its cache slot, if it has any.
+fn shipped(game: &str) -> Option<(usize, &'static ShippedFiles)> {
+    SHIPPED.iter().enumerate().find(|(_, (name, _))| *name == game).map(|(slot, (_, files))| (slot, files))
+}
+
+/// What `expand` makes of `game`'s shipped files, made once.
+fn expand_once<T>(
+    cache: &'static ShippedCache<T>,
+    game: &str,
+    expand: impl FnOnce(&'static ShippedFiles) -> T,
+) -> Option<Arc<T>> {
+    let (slot, files) = shipped(game)?;
+    // A test reads every shipped file, so `expand` cannot fail in a build
+    // that passed its tests.
+    Some(Arc::clone(cache[slot].get_or_init(|| Arc::new(expand(files)))))
 }
 
 /// The shipped weights, expanded once per rule set.
 fn shipped_tables(game: &str) -> Option<Arc<pattern::Tables>> {
-    static RUSSIAN: OnceLock<Arc<pattern::Tables>> = OnceLock::new();
-    static ENGLISH: OnceLock<Arc<pattern::Tables>> = OnceLock::new();
-    let cell = match game {
-        "russian" => &RUSSIAN,
-        "english" => &ENGLISH,
-        _ => return None,
-    };
-    let bytes = shipped_bytes(game)?;
-    Some(Arc::clone(cell.get_or_init(|| {
-        // A test reads every shipped file, so this cannot fail in a build
-        // that passed its tests.
-        let weights = Weights::from_bytes(bytes, game).expect("shipped weights are valid");
-        Arc::new(pattern::Tables::new(&weights))
-    })))
-}
-
-/// The shipped network of a rule set, if it has one.
-fn shipped_network_bytes(game: &str) -> Option<&'static [u8]> {
-    match game {
-        "russian" => Some(include_bytes!("../../weights/russian.den")),
-        "english" => Some(include_bytes!("../../weights/english.den")),
-        _ => None,
-    }
+    static CACHE: ShippedCache<pattern::Tables> = [const { OnceLock::new() }; SHIPPED.len()];
+    expand_once(&CACHE, game, |files| {
+        pattern::Tables::new(&Weights::from_bytes(files.weights, game).expect("shipped weights are valid"))
+    })
 }
 
 /// The shipped network of a rule set, if it has one, read once.
 fn shipped_network(game: &str) -> Option<Arc<Network>> {
-    static RUSSIAN: OnceLock<Arc<Network>> = OnceLock::new();
-    static ENGLISH: OnceLock<Arc<Network>> = OnceLock::new();
-    let cell = match game {
-        "russian" => &RUSSIAN,
-        "english" => &ENGLISH,
-        _ => return None,
-    };
-    let bytes = shipped_network_bytes(game)?;
-    Some(Arc::clone(cell.get_or_init(|| {
-        // A test reads every shipped file, so this cannot fail in a build
-        // that passed its tests.
-        Arc::new(Network::from_bytes(bytes, game).expect("shipped network is valid"))
-    })))
+    static CACHE: ShippedCache<Network> = [const { OnceLock::new() }; SHIPPED.len()];
+    expand_once(&CACHE, game, |files| {
+        Network::from_bytes(files.network, game).expect("shipped network is valid")
+    })
 }
 
 /// The evaluation the search uses: trained patterns, a network or the

@@ -100,7 +100,7 @@ fn both_colours_are_valued_alike() {
 #[test]
 fn shipped_weights_are_valid_and_the_default() {
     for game in ["russian", "english"] {
-        let bytes = shipped_bytes(game).unwrap();
+        let bytes = shipped(game).unwrap().1.weights;
         Weights::from_bytes(bytes, game).unwrap();
     }
     assert!(DraughtsEvaluator::<RussianVariant>::default().is_trained());
