@@ -1,17 +1,20 @@
 //! Static evaluation for the four rule sets: a trained pattern evaluation
-//! (the default where fitted weights ship) and the hand-set baseline.
+//! (the Russian default), a small neural network (the English default) and
+//! the hand-set baseline (the default of the rule sets with neither).
 //!
 //! [`DraughtsEvaluator`] is what the search uses. By name (an engine spec's
 //! `eval=NAME`, [`Evaluator::named`]):
 //! - `trained`: the weights fitted by `damero tune` that ship in the crate
-//!   (`crates/draughts/weights/`, read at compile time); the default for
-//!   the rule sets that have them;
+//!   (`crates/draughts/weights/`, read at compile time); the Russian
+//!   default;
 //! - `hand`: the hand-set [`HandEvaluator`], the baseline;
 //! - `network`: the small neural network fitted by `damero tune-network`
 //!   that ships for Russian and English (`crates/draughts/weights/*.den`).
 //!   Russian: +53 ± 16 Elo against the patterns at equal nodes, +16 ± 20
 //!   at 200 ms a move (too close to call, so the patterns stay the
-//!   default). English: +98 ± 17 at equal nodes, +45 ± 22 at 200 ms;
+//!   default). English: +98 ± 17 at equal nodes, +45 ± 22 at 200 ms, so
+//!   the network is the English default;
+//! - `default`: the rule set's default above;
 //! - any other name: a weights file written by `damero tune`, or a
 //!   [`Network`] file written by `damero tune-network` (a small neural
 //!   network, the measured alternative to the patterns).
@@ -46,6 +49,10 @@ use crate::variant::Variant;
 struct ShippedFiles {
     weights: &'static [u8],
     network: &'static [u8],
+    /// Whether the network, not the patterns, is the default: only where it
+    /// measured stronger at equal time, not just at equal nodes (the network
+    /// costs more per node).
+    network_by_default: bool,
 }
 
 /// The rule sets that ship fitted files, read at compile time; an index
@@ -56,6 +63,8 @@ const SHIPPED: [(&str, ShippedFiles); 2] = [
         ShippedFiles {
             weights: include_bytes!("../../weights/russian.dew"),
             network: include_bytes!("../../weights/russian.den"),
+            // +16 ± 20 Elo at 200 ms a move: too close to call.
+            network_by_default: false,
         },
     ),
     (
@@ -63,6 +72,8 @@ const SHIPPED: [(&str, ShippedFiles); 2] = [
         ShippedFiles {
             weights: include_bytes!("../../weights/english.dew"),
             network: include_bytes!("../../weights/english.den"),
+            // +45 ± 22 Elo at 200 ms a move over 400 games.
+            network_by_default: true,
         },
     ),
 ];
@@ -118,10 +129,16 @@ enum Kind<V: Variant> {
 }
 
 impl<V: Variant> Default for DraughtsEvaluator<V> {
-    /// The trained evaluation where weights ship for the rule set, else the
-    /// hand-set one.
+    /// The strongest shipped evaluation of the rule set: its network where
+    /// that measured stronger at equal time, else its trained patterns, else
+    /// the hand-set one.
     fn default() -> Self {
-        DraughtsEvaluator::trained().unwrap_or_else(DraughtsEvaluator::hand)
+        let network_first = shipped(V::NAME).is_some_and(|(_, files)| files.network_by_default);
+        network_first
+            .then(DraughtsEvaluator::network)
+            .flatten()
+            .or_else(DraughtsEvaluator::trained)
+            .unwrap_or_else(DraughtsEvaluator::hand)
     }
 }
 
