@@ -256,7 +256,8 @@ enum Command {
     },
     /// Fit a small neural-network evaluation (144 inputs, 64 and 16 hidden
     /// units) to `damero selfplay` data and write it; an engine loads it with
-    /// `eval=FILE` (held-out loss printed beside the shipped evaluation's).
+    /// `eval=FILE` (held-out loss printed beside the shipped patterns', or
+    /// the hand-set evaluation's where none ship).
     TuneNetwork {
         /// Game id (a draughts rule set).
         game: String,

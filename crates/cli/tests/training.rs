@@ -108,7 +108,7 @@ fn tune_network_writes_a_network_that_an_engine_spec_loads() {
     let output = run();
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    assert!(text.contains("held-out loss") && text.contains("the shipped evaluation"), "{text}");
+    assert!(text.contains("held-out loss") && text.contains("the shipped patterns"), "{text}");
     let first = std::fs::read(&network).unwrap();
     assert!(run().status.success());
     assert_eq!(std::fs::read(&network).unwrap(), first, "the same data and seed must give the same network");

@@ -67,8 +67,9 @@ pub struct NetworkReport {
     pub holdout: usize,
     /// The scale `K` (centipawns per unit of output).
     pub scale: f64,
-    /// Held-out loss of the rule set's shipped evaluation (trained patterns
-    /// where they ship), on the same target: the network's baseline.
+    /// Held-out loss of the rule set's trained patterns (its default
+    /// evaluation where none ship), on the same target: the network's
+    /// baseline.
     pub baseline_holdout_loss: f64,
     /// Training loss of the starting network, and of the fitted integer
     /// network.
@@ -239,9 +240,10 @@ pub fn fit_network<V: Variant>(
     mut progress: impl FnMut(usize, f64, f64),
 ) -> (Network, NetworkReport) {
     let (training, holdout) = split_holdout(samples, options.holdout_every);
-    // The scale of the shipped evaluation against the results alone (see
-    // the module docs).
-    let shipped = DraughtsEvaluator::<V>::default();
+    // The scale of the shipped patterns against the results alone (see
+    // the module docs). Not the default evaluation: where that is a
+    // network, each refit would inherit the last one's scale and drift.
+    let shipped = DraughtsEvaluator::<V>::trained().unwrap_or_default();
     let white_score = |s: &TrainingSample<V>| {
         let mover = f64::from(shipped.evaluate(&s.position));
         if s.position.side == Color::White { mover } else { -mover }
