@@ -11,8 +11,8 @@
 //! - `network`: the small neural network fitted by `damero tune-network`
 //!   that ships for Russian and English (`crates/draughts/weights/*.den`).
 //!   Russian: +53 ± 16 Elo against the patterns at equal nodes, +16 ± 20
-//!   at 200 ms a move (too close to call, so the patterns stay the
-//!   default). English: +98 ± 17 at equal nodes, +45 ± 22 at 200 ms, so
+//!   at 200 ms a move and +12 ± 31 on random openings (too close to call,
+//!   so the patterns stay the default). English: +98 ± 17 at equal nodes, +45 ± 22 at 200 ms, so
 //!   the network is the English default;
 //! - `default`: the rule set's default above;
 //! - any other name: a weights file written by `damero tune`, or a
