@@ -8,7 +8,7 @@ use damero_core::{Color, Game, Outcome};
 use damero_draughts::eval::{
     NETWORK_PARAMETERS, NetworkOptions, TrainingSample, TuneOptions, Weights, fit, fit_network,
 };
-use damero_draughts::{Draughts, DraughtsEvaluator, Variant};
+use damero_draughts::{Draughts, Variant};
 use damero_search::Sample;
 
 use crate::CliError;
@@ -119,14 +119,9 @@ impl DraughtsCommand for TuneNetwork {
         println!("positions: {} training, {} held out", report.training, report.holdout);
         println!("scale K: {:.1} centipawns", report.scale);
         println!("training loss: {:.6} -> {:.6}", report.training_loss.0, report.training_loss.1);
-        let baseline = if DraughtsEvaluator::<V>::trained().is_some() {
-            "the shipped patterns"
-        } else {
-            "the hand-set evaluation"
-        };
         println!(
-            "held-out loss: {:.6} -> {:.6} ({baseline}: {:.6})",
-            report.holdout_loss.0, report.holdout_loss.1, report.baseline_holdout_loss
+            "held-out loss: {:.6} -> {:.6} ({}: {:.6})",
+            report.holdout_loss.0, report.holdout_loss.1, report.baseline, report.baseline_holdout_loss
         );
         println!("network written to {}", self.out.display());
         Ok(())

@@ -12,8 +12,8 @@
 //!   that ships for Russian and English (`crates/draughts/weights/*.den`).
 //!   Russian: +53 ± 16 Elo against the patterns at equal nodes, +16 ± 20
 //!   at 200 ms a move and +12 ± 31 on random openings (too close to call,
-//!   so the patterns stay the default). English: +98 ± 17 at equal nodes, +45 ± 22 at 200 ms, so
-//!   the network is the English default;
+//!   so the patterns stay the default). English: +98 ± 17 at equal nodes,
+//!   +45 ± 22 at 200 ms, so the network is the English default;
 //! - `default`: the rule set's default above;
 //! - any other name: a weights file written by `damero tune`, or a
 //!   [`Network`] file written by `damero tune-network` (a small neural
@@ -133,10 +133,9 @@ impl<V: Variant> Default for DraughtsEvaluator<V> {
     /// that measured stronger at equal time, else its trained patterns, else
     /// the hand-set one.
     fn default() -> Self {
-        let network_first = shipped(V::NAME).is_some_and(|(_, files)| files.network_by_default);
-        network_first
-            .then(DraughtsEvaluator::network)
-            .flatten()
+        let network = shipped(V::NAME).filter(|(_, files)| files.network_by_default);
+        network
+            .and_then(|_| DraughtsEvaluator::network())
             .or_else(DraughtsEvaluator::trained)
             .unwrap_or_else(DraughtsEvaluator::hand)
     }

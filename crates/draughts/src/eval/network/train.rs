@@ -67,9 +67,11 @@ pub struct NetworkReport {
     pub holdout: usize,
     /// The scale `K` (centipawns per unit of output).
     pub scale: f64,
-    /// Held-out loss of the rule set's trained patterns (its default
-    /// evaluation where none ship), on the same target: the network's
-    /// baseline.
+    /// What the baseline is: "the shipped patterns", or "the hand-set
+    /// evaluation" for a rule set without them.
+    pub baseline: &'static str,
+    /// Held-out loss of the baseline (which also sets the scale), on the
+    /// same target.
     pub baseline_holdout_loss: f64,
     /// Training loss of the starting network, and of the fitted integer
     /// network.
@@ -243,7 +245,10 @@ pub fn fit_network<V: Variant>(
     // The scale of the shipped patterns against the results alone (see
     // the module docs). Not the default evaluation: where that is a
     // network, each refit would inherit the last one's scale and drift.
-    let shipped = DraughtsEvaluator::<V>::trained().unwrap_or_default();
+    let (shipped, baseline) = match DraughtsEvaluator::<V>::trained() {
+        Some(patterns) => (patterns, "the shipped patterns"),
+        None => (DraughtsEvaluator::hand(), "the hand-set evaluation"),
+    };
     let white_score = |s: &TrainingSample<V>| {
         let mover = f64::from(shipped.evaluate(&s.position));
         if s.position.side == Color::White { mover } else { -mover }
@@ -346,6 +351,7 @@ pub fn fit_network<V: Variant>(
         training: train.len(),
         holdout: held.len(),
         scale,
+        baseline,
         baseline_holdout_loss,
         training_loss: (before.0, integer_loss(&training, &train)),
         holdout_loss: (before.1, integer_loss(&holdout, &held)),
