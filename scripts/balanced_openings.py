@@ -26,6 +26,15 @@ def run(damero, *args):
     return out.stdout
 
 
+def opening_score(damero, game, moves, depth):
+    """The score (centipawns, for the side to move) of a depth-`depth` search
+    of the hand-set evaluator after `moves`, or None if it printed none."""
+    engine = f"alphabeta:depth={depth},eval=hand,book=false"
+    text = run(damero, "bestmove", game, "--moves", " ".join(moves), "--engine", engine)
+    scores = re.findall(r"^info depth=\d+ .*?score=(-?\d+)", text, re.M)
+    return int(scores[-1]) if scores else None
+
+
 def lines_of(damero, game, plies, prefix=()):
     """Every legal line of `plies` plies after `prefix` (sorted)."""
     if plies == 0:
@@ -51,10 +60,8 @@ def main():
         if fen in seen:
             continue
         seen.add(fen)
-        engine = f"alphabeta:depth={depth},eval=hand,book=false"
-        text = run(damero, "bestmove", game, "--moves", moves, "--engine", engine)
-        scores = re.findall(r"^info depth=\d+ .*?score=(-?\d+)", text, re.M)
-        if scores and abs(int(scores[-1])) <= margin:
+        score = opening_score(damero, game, line, depth)
+        if score is not None and abs(score) <= margin:
             kept.append(moves)
     random.Random(1).shuffle(kept)
     with open(out, "w") as f:

@@ -22,6 +22,8 @@ import re
 import subprocess
 import sys
 
+from balanced_openings import opening_score
+
 
 def games(path):
     """(white, black, result, moves) of every game of a PDN file."""
@@ -33,19 +35,6 @@ def games(path):
         body = re.sub(r"\[[^\]]*\]|\{[^}]*\}", " ", chunk)
         moves = [t for t in body.split() if re.match(r"^[a-h]?[0-9a-h]+[-x:]", t)]
         yield tags.get("White", ""), tags.get("Black", ""), tags["Result"], moves
-
-
-def opening_score(damero, game, moves, depth):
-    """The depth-`depth` hand-set score of the position after `moves`."""
-    spec = f"alphabeta:depth={depth},eval=hand,book=false,egdb=false"
-    out = subprocess.run(
-        [damero, "bestmove", game, "--moves", " ".join(moves), "--engine", spec],
-        capture_output=True, text=True, check=True,
-    ).stdout
-    scores = re.findall(r"score=(-?\d+)", out)
-    if not scores:
-        sys.exit(f"no score for the opening {' '.join(moves)}:\n{out}")
-    return int(scores[-1])
 
 
 def elo(p):
@@ -83,7 +72,10 @@ def main():
         points = white_points if white == engine else 1 - white_points
         opening = tuple(moves[:plies])
         if opening not in cache:
-            cache[opening] = opening_score(damero, game, opening, depth)
+            score = opening_score(damero, game, opening, depth)
+            if score is None:
+                sys.exit(f"no score for the opening {' '.join(opening)}")
+            cache[opening] = score
         (level if abs(cache[opening]) <= margin else other).append(points)
     print(f"{engine}, openings scored by a depth-{depth} hand-set search after {plies} plies:")
     report(f"within {margin} cp", level)
@@ -92,4 +84,10 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except subprocess.CalledProcessError as e:
+        sys.exit(f"{' '.join(e.cmd)} failed: {e.stderr.strip()}")
+    except (OSError, ValueError) as e:
+        # A missing file or binary, a closed output, a non-number argument.
+        sys.exit(f"opening_balance.py: {e}")
