@@ -7,7 +7,8 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use damero::core::{Evaluator, Game, MoveList};
-use damero::draughts::{Draughts, DraughtsEvaluator, English, Russian, Variant};
+use damero::draughts::{Draughts, English, Russian, Variant};
+use damero::eval::DraughtsEvaluator;
 
 /// Quiet positions (no capture pending) from seeded random games.
 fn positions<V: Variant>(start: Draughts<V>) -> Vec<Draughts<V>> {

@@ -5,7 +5,8 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use damero::core::{Evaluator, Game};
-use damero::draughts::{DraughtsEvaluator, English, Russian};
+use damero::draughts::{English, Russian};
+use damero::eval::DraughtsEvaluator;
 use damero::search::{AlphaBeta, AlphaBetaConfig, Limits, Mcts, MctsConfig};
 
 /// A Russian middlegame: both sides developed, no capture pending.
@@ -61,21 +62,21 @@ fn benches(c: &mut Criterion) {
         "eliminar-start",
         damero::eliminar::Eliminar::start(Default::default()),
         6,
-        damero::eliminar::EliminarEvaluator,
+        damero::eval::EliminarEvaluator,
     );
     bench_alphabeta(
         c,
         "tumbling-down-start",
         damero::tumbling_down::TumblingDown::start(Default::default()),
         5,
-        damero::tumbling_down::TumblingDownEvaluator::default(),
+        damero::eval::TumblingDownEvaluator::default(),
     );
     bench_alphabeta(
         c,
         "cross-start",
         damero::cross::Cross::start(Default::default()),
         5,
-        damero::cross::CrossEvaluator,
+        damero::eval::CrossEvaluator,
     );
     bench_mcts(c, "english-start", English::start(Default::default()), DraughtsEvaluator::default());
     bench_mcts(c, "russian-start", russian, russian_eval);

@@ -12,6 +12,7 @@
 //! | `eliminar` | `damero-eliminar` | `eliminar` |
 //! | `tumbling_down` | `damero-tumbling-down` | `tumbling-down` |
 //! | `cross` | `damero-cross` | `cross` |
+//! | `eval` | `damero-eval` (every game's evaluation, draughts endgame databases) | `eval` |
 //! | `search` | `damero-search` (perft, alpha-beta, MCTS) | `search` |
 #![cfg_attr(feature = "draughts", doc = "```")]
 #![cfg_attr(not(feature = "draughts"), doc = "```ignore")]
@@ -31,6 +32,8 @@ pub use damero_cross as cross;
 pub use damero_draughts as draughts;
 #[cfg(feature = "eliminar")]
 pub use damero_eliminar as eliminar;
+#[cfg(feature = "eval")]
+pub use damero_eval as eval;
 #[cfg(feature = "search")]
 pub use damero_search as search;
 #[cfg(feature = "tumbling-down")]

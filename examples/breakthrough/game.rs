@@ -100,8 +100,11 @@ impl Breakthrough {
 
 impl Game for Breakthrough {
     type Move = Move;
+
     type Rules = NoRules;
+
     type FenError = FenError;
+
     type MoveError = MoveError;
 
     const NAME: &'static str = "breakthrough";
@@ -276,7 +279,9 @@ impl Game for Breakthrough {
         // The separator must be the right one, so each move has one text.
         if moves.contains(&mv) && self.format_move(mv) == text { Ok(mv) } else { Err(error()) }
     }
+}
 
+impl damero_core::Presentation for Breakthrough {
     fn diagram(&self) -> String {
         let mut text = String::new();
         for rank in (0..8).rev() {

@@ -9,7 +9,7 @@ mod game;
 
 use std::ops::ControlFlow;
 
-use damero::core::{Game, GameRecord, NoRules, testkit};
+use damero::core::{Game, GameRecord, NoRules, Presentation, testkit};
 use damero::search::{
     AlphaBeta, AlphaBetaConfig, EngineSpec, Limits, MatchConfig, Mcts, MctsConfig, perft, run_match,
 };

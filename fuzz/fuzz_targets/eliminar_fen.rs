@@ -1,7 +1,7 @@
 #![no_main]
 //! Eliminar position text: parsing never panics; what parses writes a FEN that
 //! re-parses to the same position, and the hash agrees with a fresh one.
-use damero_core::Game;
+use damero_core::{Game, Presentation};
 use damero_eliminar::{Eliminar, EliminarRules};
 use libfuzzer_sys::fuzz_target;
 

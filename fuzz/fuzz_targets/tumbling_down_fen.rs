@@ -1,7 +1,7 @@
 #![no_main]
 //! TumblingDown text parsing must never panic; what parses writes a text that
 //! parses back to the same position.
-use damero_core::Game;
+use damero_core::{Game, Presentation};
 use damero_tumbling_down::{TumblingDown, TumblingDownRules};
 use libfuzzer_sys::fuzz_target;
 

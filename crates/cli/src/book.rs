@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
-use damero_core::{Evaluator, Game};
+use damero_core::{Evaluator, Presentation};
 use damero_search::book;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -73,7 +73,7 @@ struct Build {
 
 impl GameCommand for Build {
     type Output = ();
-    fn run<G: Game, E: Evaluator<G>>(self, evaluator: E) -> Result<(), CliError> {
+    fn run<G: Presentation, E: Evaluator<G>>(self, evaluator: E) -> Result<(), CliError> {
         let bar = if self.progress { ProgressBar::new(1) } else { ProgressBar::hidden() };
         bar.set_style(
             ProgressStyle::with_template("{bar:40} {pos}/{len} positions  [{elapsed_precise}]")

@@ -6,7 +6,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use clap::Subcommand;
-use damero_draughts::{Draughts, DraughtsEvaluator, EgdbError, EgdbEvaluator, EndgameDatabase, Variant};
+use damero_draughts::{Draughts, Variant};
+use damero_eval::{DraughtsEvaluator, EgdbError, EgdbEvaluator, EndgameDatabase};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::CliError;
@@ -87,7 +88,7 @@ fn build<V: Variant>(dir: &Path, pieces: u32, quiet: bool) -> Result<(), CliErro
             .map_err(|e| CliError::new(e.to_string()))?,
     );
     let start = Instant::now();
-    let database = EndgameDatabase::<V>::build(dir, pieces, |progress| {
+    let database = damero_lab::build_egdb::<V>(dir, pieces, |progress| {
         bar.set_length(progress.positions_total);
         bar.set_position(progress.positions_done);
         bar.set_message(format!("{} ({}/{})", progress.slice, progress.slices_done, progress.slices_total));

@@ -7,13 +7,13 @@
 //! differs between games (notation, endgame database support, records) is
 //! read from the games' own types, never matched on their names here.
 
-use damero_core::{Evaluator, Game};
-use damero_cross::{Cross, CrossEvaluator};
-use damero_draughts::{
-    Draughts, DraughtsEvaluator, EnglishVariant, RussianVariant, SpanishVariant, Variant, ZisnellaVariant,
-};
-use damero_eliminar::EliminarEvaluator;
-use damero_tumbling_down::TumblingDownEvaluator;
+use damero_core::{Evaluator, Game, Presentation};
+use damero_cross::Cross;
+use damero_draughts::{Draughts, EnglishVariant, RussianVariant, SpanishVariant, Variant, ZisnellaVariant};
+use damero_eval::CrossEvaluator;
+use damero_eval::DraughtsEvaluator;
+use damero_eval::EliminarEvaluator;
+use damero_eval::TumblingDownEvaluator;
 
 use crate::CliError;
 
@@ -23,7 +23,7 @@ pub trait GameCommand {
     /// What the command returns.
     type Output;
     /// Runs the command for game `G` with its evaluator.
-    fn run<G: Game, E: Evaluator<G>>(self, evaluator: E) -> Result<Self::Output, CliError>;
+    fn run<G: Presentation, E: Evaluator<G>>(self, evaluator: E) -> Result<Self::Output, CliError>;
 }
 
 /// A command for the draughts rule sets only: [`dispatch_draughts`] calls

@@ -442,7 +442,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                     "--iterations, --learning-rate must be positive and --l2, --l2-deviation not negative",
                 ));
             }
-            let options = damero_draughts::eval::TuneOptions {
+            let options = damero_lab::TuneOptions {
                 lambda,
                 iterations,
                 learning_rate,
@@ -459,7 +459,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             if epochs == 0 || batch == 0 || learning_rate.is_nan() || learning_rate <= 0.0 {
                 return Err(CliError::new("--epochs, --batch and --learning-rate must be positive"));
             }
-            let options = damero_draughts::eval::NetworkOptions {
+            let options = damero_lab::NetworkOptions {
                 lambda,
                 epochs,
                 batch,

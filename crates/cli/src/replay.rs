@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use damero_core::{Evaluator, Game, PdnGame};
+use damero_core::{Evaluator, PdnGame, Presentation};
 
 use crate::CliError;
 use crate::commands::describe_end;
@@ -23,7 +23,7 @@ pub struct Replay {
 
 impl GameCommand for Replay {
     type Output = ();
-    fn run<G: Game, E: Evaluator<G>>(self, _evaluator: E) -> Result<(), CliError> {
+    fn run<G: Presentation, E: Evaluator<G>>(self, _evaluator: E) -> Result<(), CliError> {
         let rules = PositionArgs { rules: self.rules.clone(), ..PositionArgs::default() }.rules::<G>()?;
         // Reading the file replays and checks every move of every game.
         let games = pdn_games::<G>(&self.file, rules)?;
@@ -46,7 +46,7 @@ impl GameCommand for Replay {
     }
 }
 
-fn print_game<G: Game>(
+fn print_game<G: Presentation>(
     out: &mut impl Write,
     number: usize,
     game: &PdnGame<G>,

@@ -5,11 +5,10 @@ use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 
 use damero_core::{Color, Game, Outcome};
-use damero_draughts::eval::{
-    NETWORK_PARAMETERS, NetworkOptions, TrainingSample, TuneOptions, Weights, fit, fit_network,
-};
 use damero_draughts::{Draughts, Variant};
-use damero_search::Sample;
+use damero_eval::Weights;
+use damero_eval::draughts::NETWORK_PARAMETERS;
+use damero_lab::{NetworkOptions, Sample, TrainingSample, TuneOptions, fit, fit_network};
 
 use crate::CliError;
 use crate::games::{self, DRAUGHTS_IDS, DraughtsCommand};
@@ -72,7 +71,7 @@ impl DraughtsCommand for Tune {
             Some(path) => Weights::read(path, V::NAME)?,
             None => Weights::material(V::NAME, 100, if V::FLYING_KINGS { 300 } else { 150 }),
         };
-        eprintln!("fitting {} parameters to {} positions", damero_draughts::eval::PARAMETERS, samples.len());
+        eprintln!("fitting {} parameters to {} positions", damero_eval::draughts::PARAMETERS, samples.len());
         let (weights, report) = fit(&samples, &start_weights, &self.options, |iteration, loss| {
             eprintln!("iteration {iteration}: training loss {loss:.6}");
         });

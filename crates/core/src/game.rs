@@ -331,9 +331,6 @@ pub trait Game: Copy + Debug + PartialEq + Send + Sync + 'static {
         Ok(mv)
     }
 
-    /// The board drawn for a terminal, several lines, ending in a newline.
-    fn diagram(&self) -> String;
-
     /// The legal moves as text in natural order (the CLI's `moves` output):
     /// as strings, except that runs of digits compare as numbers, so numeric
     /// notation sorts by square number (`9-13` before `12-16`) while
@@ -345,13 +342,23 @@ pub trait Game: Copy + Debug + PartialEq + Send + Sync + 'static {
         texts.sort_by(|a, b| natural_cmp(a, b));
         texts
     }
+}
+
+/// How a game is shown to a person and written in records, apart from its
+/// rules: the terminal diagram, what its letters mean, how PDN and the
+/// notation number the squares, and why a game ended in words. The command
+/// line, the Hub, the web board and the Python package all read it; search
+/// and rules code never do.
+pub trait Presentation: Game {
+    /// The board drawn for a terminal, several lines, ending in a newline.
+    fn diagram(&self) -> String;
 
     /// The number of this game's rule set in the PDN `GameType` tag
     /// (`21` English, `24` Spanish, `25` Russian), or `None` when PDN has no
     /// number for it; records of such games name it in a `Game` tag instead.
     const PDN_GAME_TYPE: Option<u32> = None;
 
-    /// What the letters of [`diagram`](Game::diagram) stand for, as a
+    /// What the letters of [`diagram`](Presentation::diagram) stand for, as a
     /// player's legend (draughts: `"w b = men, W B = kings"`), or `""` when
     /// the diagram needs none.
     const DIAGRAM_LEGEND: &'static str = "";

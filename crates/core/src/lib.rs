@@ -10,6 +10,8 @@
 //!   [`OptionError`] ([`NoRules`] for a game without options), and a
 //!   [`GameRecord`] that keeps history for repetition;
 //! - the [`Evaluator`] trait the search crate is generic over;
+//! - [`FromSetup`]: the unchecked setup -> checked position path every
+//!   game reads positions by ([`read_fen`]);
 //! - with the `serde` feature, `Serialize`/`Deserialize` for those values
 //!   and for game records (read back with every move checked);
 //! - with the `testkit` feature, a conformance suite every game runs
@@ -31,11 +33,16 @@ mod color;
 mod eval;
 mod fen;
 mod game;
+mod numbering;
 mod pdn;
 mod record;
 mod rules;
 #[cfg(feature = "serde")]
 mod serde_impls;
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub mod serde_setup;
+mod setup;
 mod square;
 mod stack;
 mod zobrist;
@@ -47,10 +54,16 @@ pub use bitboard::{Bitboard, Squares};
 pub use color::Color;
 pub use eval::{Evaluator, UnknownEvaluator, Verdict};
 pub use fen::FenError;
-pub use game::{Game, MOVE_LIST_INLINE, MoveList, Outcome, Playout, natural_cmp};
+pub use game::{Game, MOVE_LIST_INLINE, MoveList, Outcome, Playout, Presentation, natural_cmp};
+pub use numbering::SquareNumbering;
 pub use pdn::{PdnError, PdnErrorKind, PdnGame, pdn_date, read_pdn, write_pdn};
 pub use record::GameRecord;
 pub use rules::{NoRules, OptionError, RuleOption, RuleSet, parse_bool};
+/// The `serde` crate, for [`impl_serde_via_setup!`].
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub use serde;
+pub use setup::{FromSetup, read_fen};
 pub use smallvec;
 pub use square::{Direction, ParseSquareError, Square};
 pub use stack::{Stack, StackBoard};

@@ -2,7 +2,7 @@
 //! for every game.
 //!
 //! The draughts rule sets are written as PDN proper, with their `GameType`
-//! ([`Game::PDN_GAME_TYPE`]); the other games use the same layout, tag pairs
+//! ([`Presentation::PDN_GAME_TYPE`]); the other games use the same layout, tag pairs
 //! then numbered moves, in their own move notation, with a `Game` tag naming
 //! them. What is read:
 //!
@@ -30,7 +30,7 @@
 
 use core::fmt;
 
-use crate::{Game, GameRecord, Outcome};
+use crate::{Game, GameRecord, Outcome, Presentation};
 
 /// One game of a PDN text: its tags in order, the moves replayed into a
 /// record, and the result it gives (`None` for `*` or none).
@@ -327,7 +327,7 @@ fn move_text(word: &str) -> &str {
 /// [`PdnError`] with the line and column of the first problem: malformed
 /// tags, unclosed comments or variations, a `GameType` or `Game` tag of
 /// another game, a bad `FEN`, or a move that is not legal where it stands.
-pub fn read_pdn<G: Game>(text: &str, rules: G::Rules) -> Result<Vec<PdnGame<G>>, PdnError> {
+pub fn read_pdn<G: Presentation>(text: &str, rules: G::Rules) -> Result<Vec<PdnGame<G>>, PdnError> {
     let tokens = tokenize(text).map_err(|(line, column, kind)| PdnError { line, column, game: 1, kind })?;
     let mut games = Vec::new();
     let mut tags: Vec<(String, String, usize, usize)> = Vec::new();
@@ -378,7 +378,7 @@ pub fn read_pdn<G: Game>(text: &str, rules: G::Rules) -> Result<Vec<PdnGame<G>>,
 }
 
 /// A game from its tags: checks the game named and sets up the start.
-fn begin_game<G: Game>(
+fn begin_game<G: Presentation>(
     tags: &[(String, String, usize, usize)],
     rules: G::Rules,
     number: usize,
@@ -432,7 +432,7 @@ const COMPUTED_TAGS: [&str; 4] = ["GameType", "Game", "SetUp", "FEN"];
 /// The `Result` tag and the result after the moves come from
 /// [`PdnGame::result`]; `GameType` (or `Game`), `SetUp` and `FEN` from the
 /// game; other tags are written as given.
-pub fn write_pdn<G: Game>(game: &PdnGame<G>) -> String {
+pub fn write_pdn<G: Presentation>(game: &PdnGame<G>) -> String {
     let mut out = String::new();
     let result = game.result.map_or("*", Outcome::result_text);
     let mut tag = |name: &str, value: &str| {

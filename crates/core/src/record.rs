@@ -1,6 +1,6 @@
 //! A game in progress with its history, for repetition draws and undo.
 
-use crate::{Game, Outcome};
+use crate::{Game, Outcome, Presentation};
 
 /// A game from a start position: the moves played and every position reached
 /// (small `Copy` values), so repetitions are found by comparing Zobrist keys
@@ -102,6 +102,14 @@ impl<G: Game> GameRecord<G> {
         }
     }
 
+    /// The moves written out, each in the notation of the position it was
+    /// played from.
+    pub fn move_texts(&self) -> Vec<String> {
+        self.positions.iter().zip(&self.moves).map(|(p, &m)| p.format_move(m)).collect()
+    }
+}
+
+impl<G: Presentation> GameRecord<G> {
     /// Why the game is over, in a few words ("white has no legal move",
     /// "threefold repetition"), or `None` while it goes on: the reason for
     /// [`outcome`](GameRecord::outcome).
@@ -117,11 +125,5 @@ impl<G: Game> GameRecord<G> {
             }),
             _ => None,
         }
-    }
-
-    /// The moves written out, each in the notation of the position it was
-    /// played from.
-    pub fn move_texts(&self) -> Vec<String> {
-        self.positions.iter().zip(&self.moves).map(|(p, &m)| p.format_move(m)).collect()
     }
 }

@@ -8,13 +8,15 @@ use crate::moves::Move;
 use crate::notation::{MoveError, format_move, parse_move};
 use crate::position::Cross;
 use crate::rules::{CrossRules, StartSetup};
-use crate::setup::Setup;
 use crate::zobrist;
 
 impl Game for Cross {
     type Move = Move;
+
     type Rules = CrossRules;
+
     type FenError = FenError;
+
     type MoveError = MoveError;
 
     const NAME: &'static str = "cross";
@@ -73,18 +75,6 @@ impl Game for Cross {
         if self.far_rank_win() { Outcome::Win(self.side) } else { Outcome::Win(!self.side) }
     }
 
-    fn end_reason(&self) -> Option<String> {
-        if self.far_rank_win() {
-            Some(format!("{} reached the far rank and kept its piece there", self.side))
-        } else if self.count_legal_moves() == 0 {
-            Some(format!("{} has no legal move", self.side))
-        } else if self.rule_draw() {
-            Some("the ply limit of the rules".to_owned())
-        } else {
-            None
-        }
-    }
-
     fn rule_draw(&self) -> bool {
         self.rules.max_plies.is_some_and(|limit| self.plies >= limit)
     }
@@ -106,8 +96,7 @@ impl Game for Cross {
     }
 
     fn from_fen(text: &str, rules: CrossRules) -> Result<Cross, FenError> {
-        let setup = Setup::from_fen(text).map_err(FenError::Parse)?;
-        Cross::from_setup(setup, rules).map_err(FenError::Position)
+        damero_core::read_fen(text, rules)
     }
 
     fn format_move(&self, mv: Move) -> String {
@@ -116,6 +105,20 @@ impl Game for Cross {
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         parse_move(self, text)
+    }
+}
+
+impl damero_core::Presentation for Cross {
+    fn end_reason(&self) -> Option<String> {
+        if self.far_rank_win() {
+            Some(format!("{} reached the far rank and kept its piece there", self.side))
+        } else if self.count_legal_moves() == 0 {
+            Some(format!("{} has no legal move", self.side))
+        } else if self.rule_draw() {
+            Some("the ply limit of the rules".to_owned())
+        } else {
+            None
+        }
     }
 
     fn diagram(&self) -> String {

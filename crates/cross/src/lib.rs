@@ -12,7 +12,8 @@
 //! - [`Move`] is a small `Copy` move: the piece move plus the set of
 //!   pieces its captures removed, so every distinct final board is a distinct
 //!   move;
-//! - [`CrossEvaluator`] is a cheap static evaluation for the search crate.
+//!
+//! Evaluations for the search live in the `damero-eval` crate.
 //!
 //! ```
 //! use damero_core::{Color, Game};
@@ -93,7 +94,6 @@
 #![deny(missing_docs)]
 
 mod board;
-mod eval;
 pub mod fen;
 mod game;
 mod geometry;
@@ -102,16 +102,18 @@ mod moves;
 mod notation;
 mod position;
 mod rules;
-#[cfg(feature = "serde")]
-mod serde_impls;
 mod setup;
 mod zobrist;
 
-pub use eval::CrossEvaluator;
 pub use fen::{FenError, ParseFenError};
-pub use geometry::{ParseVertexError, VERTEX_MASK, Vertex};
+pub use geometry::{ParseVertexError, VERTEX_MASK, Vertex, guarded_by};
 pub use moves::{Move, MoveKind};
 pub use notation::MoveError;
 pub use position::{Cross, PIECES_PER_PLAYER, far_rank};
 pub use rules::{CrossRules, StartSetup};
 pub use setup::{PositionError, Setup};
+
+// A position is written as its setup and rules and read back through
+// `from_setup`, so a document can never build an illegal position.
+#[cfg(feature = "serde")]
+damero_core::impl_serde_via_setup!(Cross);

@@ -141,3 +141,21 @@ impl Cross {
         }
     }
 }
+
+impl damero_core::FromSetup for Cross {
+    type Setup = Setup;
+    type ParseFenError = crate::ParseFenError;
+    type PositionError = PositionError;
+
+    fn parse_setup(text: &str) -> Result<Setup, crate::ParseFenError> {
+        Setup::from_fen(text)
+    }
+
+    fn from_setup(setup: Setup, rules: CrossRules) -> Result<Cross, PositionError> {
+        Cross::from_setup(setup, rules)
+    }
+
+    fn to_setup(&self) -> Setup {
+        Cross::to_setup(self)
+    }
+}

@@ -4,8 +4,9 @@ mod common;
 
 use common::{after, position};
 use damero_core::testkit::{check_conformance, check_games_from, read_perft_suite, run_perft_suite};
-use damero_core::{Color, Evaluator, Game, MoveList, RuleSet, Square};
-use damero_cross::{Cross, CrossEvaluator, CrossRules, FenError, MoveError, ParseFenError, PositionError};
+use damero_core::{Color, Evaluator, Game, MoveList, Presentation, RuleSet, Square};
+use damero_cross::{Cross, CrossRules, FenError, MoveError, ParseFenError, PositionError};
+use damero_eval::CrossEvaluator;
 use damero_search::{perft, perft_divide};
 
 /// Perft from the start.

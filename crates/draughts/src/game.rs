@@ -6,22 +6,18 @@ use crate::fen::{FenError, diagram};
 use crate::moves::Move;
 use crate::notation::{MoveError, format_move, parse_move};
 use crate::position::{Draughts, Parts, Update};
-use crate::setup::Setup;
 use crate::variant::{DraughtsRules, DrawRule, Variant};
 
 impl<V: Variant> Game for Draughts<V> {
     type Move = Move;
+
     type Rules = V::Rules;
+
     type FenError = FenError;
+
     type MoveError = MoveError;
 
     const NAME: &'static str = V::NAME;
-    const PDN_GAME_TYPE: Option<u32> = V::PDN_GAME_TYPE;
-    const DIAGRAM_LEGEND: &'static str = "w b = men, W B = kings";
-    // Zisnella and Spanish put the playing squares on the other colour, where
-    // PDN's numbers would name other squares.
-    const PDN_NUMBERED_BOARD: bool = !V::MIRRORED;
-    const NUMERIC_NOTATION: bool = V::NUMERIC;
 
     /// An estimate, not a proof: twelve flying kings have at most 12 x 13
     /// quiet moves, and capture sequences that differ in their captured
@@ -114,6 +110,52 @@ impl<V: Variant> Game for Draughts<V> {
         }
     }
 
+    fn repetition_limit(&self) -> Option<u32> {
+        Some(3)
+    }
+
+    fn reversible_plies(&self) -> u32 {
+        // A capture or a man move can never be undone.
+        self.since_capture_or_man_move.into()
+    }
+
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn fen(&self) -> String {
+        self.to_setup().to_fen::<V>()
+    }
+
+    fn from_fen(text: &str, rules: V::Rules) -> Result<Self, FenError> {
+        damero_core::read_fen(text, rules)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        format_move(self, mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        parse_move(self, text)
+    }
+}
+
+impl<V: Variant> damero_core::Presentation for Draughts<V> {
+    const PDN_GAME_TYPE: Option<u32> = V::PDN_GAME_TYPE;
+
+    const DIAGRAM_LEGEND: &'static str = "w b = men, W B = kings";
+
+    // Zisnella and Spanish put the playing squares on the other colour, where
+    // PDN's numbers would name other squares.
+    const PDN_NUMBERED_BOARD: bool = !V::MIRRORED;
+
+    const NUMERIC_NOTATION: bool = V::NUMERIC;
+
     fn end_reason(&self) -> Option<String> {
         if self.count() == 0 {
             if V::BOTH_BLOCKED && self.with_side_to_move(!self.side).count() == 0 {
@@ -144,41 +186,6 @@ impl<V: Variant> Game for Draughts<V> {
             }
             .to_owned(),
         )
-    }
-
-    fn repetition_limit(&self) -> Option<u32> {
-        Some(3)
-    }
-
-    fn reversible_plies(&self) -> u32 {
-        // A capture or a man move can never be undone.
-        self.since_capture_or_man_move.into()
-    }
-
-    #[inline]
-    fn zobrist(&self) -> u64 {
-        self.hash
-    }
-
-    fn zobrist_from_scratch(&self) -> u64 {
-        self.compute_hash()
-    }
-
-    fn fen(&self) -> String {
-        self.to_setup().to_fen::<V>()
-    }
-
-    fn from_fen(text: &str, rules: V::Rules) -> Result<Self, FenError> {
-        let setup = Setup::from_fen::<V>(text).map_err(FenError::Parse)?;
-        Draughts::from_setup(setup, rules).map_err(FenError::Position)
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        format_move(self, mv)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        parse_move(self, text)
     }
 
     fn diagram(&self) -> String {

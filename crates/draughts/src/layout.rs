@@ -9,25 +9,30 @@
 //! the 36-bit range) and drops out of every mask. The four draughts rule sets
 //! share this layout; the Spanish orientation (light `a1`) is stored mirrored
 //! left to right, which maps its playing squares onto the same bits.
+//!
+//! The layout is public for code that reads positions as bitboards
+//! (evaluations, endgame databases): [`Draughts::bits`](crate::Draughts::bits),
+//! [`Draughts::king_bits`](crate::Draughts::king_bits) and
+//! [`Draughts::from_bits`](crate::Draughts::from_bits) speak it.
 
-use damero_core::Square;
+use damero_core::{Square, SquareNumbering};
 
 /// Bit layout shift for a diagonal step.
-pub(crate) type Step = i32;
+pub type Step = i32;
 
 /// Up-left (towards rank 8 and file a).
-pub(crate) const UP_LEFT: Step = 4;
+pub const UP_LEFT: Step = 4;
 /// Up-right.
-pub(crate) const UP_RIGHT: Step = 5;
+pub const UP_RIGHT: Step = 5;
 /// Down-right.
-pub(crate) const DOWN_RIGHT: Step = -4;
+pub const DOWN_RIGHT: Step = -4;
 /// Down-left.
-pub(crate) const DOWN_LEFT: Step = -5;
+pub const DOWN_LEFT: Step = -5;
 /// All four diagonal steps.
-pub(crate) const ALL_STEPS: [Step; 4] = [UP_LEFT, UP_RIGHT, DOWN_RIGHT, DOWN_LEFT];
+pub const ALL_STEPS: [Step; 4] = [UP_LEFT, UP_RIGHT, DOWN_RIGHT, DOWN_LEFT];
 
 /// The bit of the Russian-orientation dark square on (`file`, `rank`).
-pub(crate) const fn bit_of(file: u8, rank: u8) -> u32 {
+pub const fn bit_of(file: u8, rank: u8) -> u32 {
     4 * rank as u32 + (rank as u32 + file as u32) / 2
 }
 
@@ -46,18 +51,18 @@ const fn valid_mask() -> u64 {
 }
 
 /// The 32 playing squares.
-pub(crate) const VALID: u64 = valid_mask();
+pub const VALID: u64 = valid_mask();
 /// Rank 8 (where White men promote).
-pub(crate) const TOP_ROW: u64 = 0xf << 32;
+pub const TOP_ROW: u64 = 0xf << 32;
 /// Rank 1 (where Black men promote).
-pub(crate) const BOTTOM_ROW: u64 = 0xf;
+pub const BOTTOM_ROW: u64 = 0xf;
 
 /// Moves every bit one diagonal step. A rotation rather than a shift, so a
 /// step chosen at run time needs no branch: bits that wrap round land on bits
 /// 59..63, outside [`VALID`], and every caller masks the result with a subset
 /// of [`VALID`] (pieces, empty squares) before using it.
 #[inline(always)]
-pub(crate) const fn shift(bits: u64, step: Step) -> u64 {
+pub const fn shift(bits: u64, step: Step) -> u64 {
     bits.rotate_left(step.rem_euclid(64) as u32)
 }
 
@@ -79,14 +84,14 @@ const BIT_TO_SQUARE: [u8; 36] = bit_to_square_table();
 
 /// The square standing for `bit`; `mirrored` for the Spanish orientation.
 #[inline]
-pub(crate) fn square_of(bit: u32, mirrored: bool) -> Square {
+pub fn square_of(bit: u32, mirrored: bool) -> Square {
     let sq = Square::from_index_wrapping(BIT_TO_SQUARE[bit as usize] as usize);
     if mirrored { sq.mirror_file() } else { sq }
 }
 
 /// The bit of a playing square, or `None` for a square not played on.
 #[inline]
-pub(crate) fn bit_of_square(square: Square, mirrored: bool) -> Option<u32> {
+pub fn bit_of_square(square: Square, mirrored: bool) -> Option<u32> {
     let sq = if mirrored { square.mirror_file() } else { square };
     if sq.is_dark() { Some(bit_of(sq.file(), sq.rank())) } else { None }
 }
@@ -94,26 +99,21 @@ pub(crate) fn bit_of_square(square: Square, mirrored: bool) -> Option<u32> {
 /// The PDN number (1..=32) of a bit in the English numbering: rows from the
 /// top (rank 8), left to right, so 1 = b8, 4 = h8, 29 = a1, 32 = g1.
 #[inline]
-pub(crate) fn number_of(bit: u32) -> u32 {
-    let sq = square_of(bit, false);
-    (7 - sq.rank() as u32) * 4 + sq.file() as u32 / 2 + 1
+pub fn number_of(bit: u32) -> u32 {
+    // Every bit of the layout is a dark square of the Russian orientation,
+    // which PDN's numbering names.
+    SquareNumbering::PDN.number(square_of(bit, false)).unwrap_or_default()
 }
 
 /// The bit of PDN square number `n` (English numbering).
 #[inline]
-pub(crate) fn bit_of_number(n: u32) -> Option<u32> {
-    if !(1..=32).contains(&n) {
-        return None;
-    }
-    let row = (n - 1) / 4; // from the top
-    let rank = 7 - row as u8;
-    let file = ((n - 1) % 4) as u8 * 2 + rank % 2;
-    Some(bit_of(file, rank))
+pub fn bit_of_number(n: u32) -> Option<u32> {
+    SquareNumbering::PDN.square(n).and_then(|square| bit_of_square(square, false))
 }
 
 /// The row of a bit, 0 = rank 1 (Russian orientation; mirroring keeps rows).
 #[inline]
-pub(crate) fn rank_of(bit: u32) -> u32 {
+pub fn rank_of(bit: u32) -> u32 {
     square_of(bit, false).rank() as u32
 }
 

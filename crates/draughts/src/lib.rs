@@ -56,28 +56,19 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod egdb;
-pub mod eval;
 pub mod fen;
 mod game;
-mod layout;
+pub mod layout;
 mod movegen;
 mod moves;
 mod notation;
 mod playout;
 mod position;
 mod rays;
-#[cfg(feature = "serde")]
-mod serde_impls;
 mod setup;
 mod targets;
 mod variant;
 
-pub use egdb::{
-    BuildProgress, EgdbError, EgdbEvaluator, EndgameDatabase, FORMAT_VERSION as EGDB_FORMAT_VERSION,
-    MAX_PIECES as EGDB_MAX_PIECES, Slice,
-};
-pub use eval::{DraughtsEvaluator, HandEvaluator};
 pub use fen::{FenError, ParseFenError};
 pub use moves::Move;
 pub use notation::MoveError;
@@ -96,3 +87,8 @@ pub type Zisnella = Draughts<ZisnellaVariant>;
 pub type Spanish = Draughts<SpanishVariant>;
 /// English checkers.
 pub type English = Draughts<EnglishVariant>;
+
+// A position is written as its setup and rules and read back through
+// `from_setup`, so a document can never build an illegal position.
+#[cfg(feature = "serde")]
+damero_core::impl_serde_via_setup!([V: Variant] Draughts<V>);

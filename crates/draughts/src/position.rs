@@ -94,9 +94,18 @@ impl Parts {
 }
 
 impl<V: Variant> Draughts<V> {
-    /// A position from pieces already checked (see [`Draughts::from_setup`]):
-    /// `pieces` by colour index and `kings`, in the 32-square layout.
-    pub(crate) fn from_bits(rules: V::Rules, side: Color, pieces: [u64; 2], kings: u64) -> Draughts<V> {
+    /// A position from bitboards in the 32-square [`layout`](crate::layout):
+    /// `pieces` by colour index (White, Black) and `kings` of both colours,
+    /// draw counters at zero.
+    ///
+    /// Unlike [`Draughts::from_setup`] this checks nothing: the caller
+    /// guarantees that the pieces are on playing squares
+    /// ([`layout::VALID`](crate::layout::VALID)), that the colours do not
+    /// overlap, that `kings` is a subset of the pieces and that no man stands
+    /// on its crowning row. A position that breaks these is safe to hold but
+    /// its moves are meaningless. It is for code that enumerates positions by
+    /// the bit (endgame-database builders and indexers).
+    pub fn from_bits(rules: V::Rules, side: Color, pieces: [u64; 2], kings: u64) -> Draughts<V> {
         let mut position = Draughts {
             pieces,
             kings,
@@ -110,6 +119,20 @@ impl<V: Variant> Draughts<V> {
         };
         position.hash = position.compute_hash();
         position
+    }
+
+    /// The pieces of `color` as a bitboard in the 32-square
+    /// [`layout`](crate::layout).
+    #[inline(always)]
+    pub fn bits(&self, color: Color) -> u64 {
+        self.pieces[color.index()]
+    }
+
+    /// The kings of both colours as a bitboard in the 32-square
+    /// [`layout`](crate::layout).
+    #[inline(always)]
+    pub fn king_bits(&self) -> u64 {
+        self.kings
     }
 
     /// The piece on `square`, if any.
@@ -152,6 +175,7 @@ impl<V: Variant> Draughts<V> {
     }
 
     /// Whether the side to move must capture.
+    #[inline]
     pub fn must_capture(&self) -> bool {
         self.has_capture()
     }

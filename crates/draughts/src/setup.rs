@@ -182,3 +182,21 @@ impl<V: Variant> Draughts<V> {
         setup
     }
 }
+
+impl<V: Variant> damero_core::FromSetup for Draughts<V> {
+    type Setup = Setup;
+    type ParseFenError = crate::ParseFenError;
+    type PositionError = PositionError;
+
+    fn parse_setup(text: &str) -> Result<Setup, crate::ParseFenError> {
+        Setup::from_fen::<V>(text)
+    }
+
+    fn from_setup(setup: Setup, rules: V::Rules) -> Result<Draughts<V>, PositionError> {
+        Draughts::from_setup(setup, rules)
+    }
+
+    fn to_setup(&self) -> Setup {
+        Draughts::to_setup(self)
+    }
+}

@@ -8,13 +8,15 @@ use crate::moves::Move;
 use crate::notation::{MoveError, format_move, parse_move};
 use crate::position::Eliminar;
 use crate::rules::EliminarRules;
-use crate::setup::Setup;
 use crate::{start, zobrist};
 
 impl Game for Eliminar {
     type Move = Move;
+
     type Rules = EliminarRules;
+
     type FenError = FenError;
+
     type MoveError = MoveError;
 
     const NAME: &'static str = "eliminar";
@@ -77,16 +79,6 @@ impl Game for Eliminar {
         !(mv.jumped() & self.pieces(!self.side)).is_empty()
     }
 
-    /// Rule 6: by counting pieces under the objective; equal counts draw.
-    fn end_reason(&self) -> Option<String> {
-        if self.count_legal_moves() > 0 {
-            return None;
-        }
-        let (white, black) = (self.count(Color::White), self.count(Color::Black));
-        let objective = self.rules().objective;
-        Some(format!("no jump is left; pieces counted (white {white}, black {black}; {objective} wins)"))
-    }
-
     fn terminal_outcome(&self) -> Outcome {
         self.counted_outcome()
     }
@@ -104,8 +96,7 @@ impl Game for Eliminar {
     }
 
     fn from_fen(text: &str, rules: EliminarRules) -> Result<Eliminar, FenError> {
-        let setup = Setup::from_fen(text).map_err(FenError::Parse)?;
-        Eliminar::from_setup(setup, rules).map_err(FenError::Position)
+        damero_core::read_fen(text, rules)
     }
 
     fn format_move(&self, mv: Move) -> String {
@@ -114,6 +105,18 @@ impl Game for Eliminar {
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         parse_move(self, text)
+    }
+}
+
+impl damero_core::Presentation for Eliminar {
+    /// Rule 6: by counting pieces under the objective; equal counts draw.
+    fn end_reason(&self) -> Option<String> {
+        if self.count_legal_moves() > 0 {
+            return None;
+        }
+        let (white, black) = (self.count(Color::White), self.count(Color::Black));
+        let objective = self.rules().objective;
+        Some(format!("no jump is left; pieces counted (white {white}, black {black}; {objective} wins)"))
     }
 
     fn diagram(&self) -> String {

@@ -11,7 +11,8 @@
 //!   [`Setup::from_fen`] reads one ([`ParseFenError`] for bad syntax),
 //!   [`Eliminar::from_setup`] makes it playable ([`PositionError`]);
 //! - [`Move`] is a maximal jump chain (start, end, jumped set) or the pass;
-//! - [`EliminarEvaluator`] is a static evaluation for the search crate.
+//!
+//! Evaluations for the search live in the `damero-eval` crate.
 //!
 //! ```
 //! use damero_core::{Game, Outcome, RuleSet};
@@ -53,11 +54,9 @@
 //!   squares may be split (`44`), the side may be written `white`/`black`.
 //! - **Move input** accepts every path of a move, surrounding whitespace, and
 //!   nothing else (no `from-to` shorthand: a two-square text is a one-jump path).
-//! - **The evaluator** turns quiescence off (every move jumps).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-mod eval;
 pub mod fen;
 mod game;
 mod movegen;
@@ -65,16 +64,18 @@ mod moves;
 mod notation;
 mod position;
 mod rules;
-#[cfg(feature = "serde")]
-mod serde_impls;
 mod setup;
 mod start;
 mod zobrist;
 
-pub use eval::EliminarEvaluator;
 pub use fen::{FenError, ParseFenError};
 pub use moves::Move;
 pub use notation::MoveError;
 pub use position::Eliminar;
 pub use rules::{EliminarRules, Objective, StartSetup};
 pub use setup::{PositionError, Setup};
+
+// A position is written as its setup and rules and read back through
+// `from_setup`, so a document can never build an illegal position.
+#[cfg(feature = "serde")]
+damero_core::impl_serde_via_setup!(Eliminar);

@@ -84,3 +84,21 @@ impl Eliminar {
         }
     }
 }
+
+impl damero_core::FromSetup for Eliminar {
+    type Setup = Setup;
+    type ParseFenError = crate::ParseFenError;
+    type PositionError = PositionError;
+
+    fn parse_setup(text: &str) -> Result<Setup, crate::ParseFenError> {
+        Setup::from_fen(text)
+    }
+
+    fn from_setup(setup: Setup, rules: EliminarRules) -> Result<Eliminar, PositionError> {
+        Eliminar::from_setup(setup, rules)
+    }
+
+    fn to_setup(&self) -> Setup {
+        Eliminar::to_setup(self)
+    }
+}

@@ -6,7 +6,8 @@
 use std::time::Instant;
 
 use damero_core::Game;
-use damero_draughts::{DraughtsEvaluator, English, EnglishRules};
+use damero_draughts::{English, EnglishRules};
+use damero_eval::DraughtsEvaluator;
 use damero_search::{Limits, Mcts, MctsConfig};
 
 fn main() {

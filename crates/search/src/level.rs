@@ -124,7 +124,8 @@ mod tests {
     use super::*;
     use crate::{MatchConfig, run_match};
     use damero_core::Game;
-    use damero_draughts::{DraughtsEvaluator, Russian};
+    use damero_draughts::Russian;
+    use damero_eval::DraughtsEvaluator;
 
     #[test]
     fn budgets_grow_five_fold_every_two_levels() {

@@ -33,7 +33,8 @@
 //!
 //! ```
 //! use damero_core::{Game, GameRecord};
-//! use damero_draughts::{DraughtsEvaluator, Russian, RussianRules};
+//! use damero_draughts::{Russian, RussianRules};
+//! use damero_eval::DraughtsEvaluator;
 //! use damero_search::{AlphaBeta, AlphaBetaConfig, Engine, EngineSpec, Limits};
 //!
 //! let start = Russian::start(RussianRules::default());
@@ -70,7 +71,6 @@ mod repetition;
 mod report;
 mod rng;
 mod score;
-mod selfplay;
 mod time;
 mod tt;
 
@@ -89,8 +89,5 @@ pub use perft_hash::{PerftTable, perft_hashed};
 pub use report::{SearchInfo, SearchResult, format_pv};
 pub use rng::SeededRng;
 pub use score::{INFINITY, KNOWN, KNOWN_WIN, MAX_PLY, PROVEN, Score, WIN};
-pub use selfplay::{
-    SCORE_CLAMP, Sample, SampleError, SelfPlayer, SelfplayConfig, selfplay_game, shard_range,
-};
 pub use time::{Budget, Clock};
 pub use tt::TranspositionTable;

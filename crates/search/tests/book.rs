@@ -2,7 +2,8 @@
 //! the start, and the choice is reproducible by seed.
 
 use damero_core::{Game, MoveList};
-use damero_draughts::{DraughtsEvaluator, English, Russian};
+use damero_draughts::{English, Russian};
+use damero_eval::DraughtsEvaluator;
 use damero_search::book::{BOOK_MARGIN, build};
 use damero_search::{AlphaBeta, AlphaBetaConfig, Book, Limits};
 

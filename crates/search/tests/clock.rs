@@ -4,7 +4,8 @@
 use std::time::Duration;
 
 use damero_core::{Game, GameRecord};
-use damero_draughts::{DraughtsEvaluator, Russian};
+use damero_draughts::Russian;
+use damero_eval::DraughtsEvaluator;
 use damero_search::{
     Clock, Engine, EngineSpec, Limits, MatchConfig, SpecError, SpecLimits, TimeControl, max_table_mib,
     max_threads, run_match,

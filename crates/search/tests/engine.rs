@@ -259,7 +259,7 @@ const TICTACTOE_SIGNATURE: u64 = 5932;
 
 #[test]
 fn a_self_player_plays_each_game_as_a_fresh_engine_would() {
-    use damero_search::{SelfPlayer, SelfplayConfig, selfplay_game};
+    use damero_lab::{SelfPlayer, SelfplayConfig, selfplay_game};
     let start = Skirmish::start(SkirmishRules::default());
     // MCTS playouts and the random player draw random numbers: a player
     // whose generators went on from game to game would play other moves.

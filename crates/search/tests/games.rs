@@ -6,7 +6,8 @@ mod common;
 use common::equality::check_equal;
 use common::random_positions;
 use damero_core::{Evaluator, Game};
-use damero_draughts::{DraughtsEvaluator, English, EnglishRules, Russian, RussianRules};
+use damero_draughts::{English, EnglishRules, Russian, RussianRules};
+use damero_eval::DraughtsEvaluator;
 use damero_search::{
     AlphaBeta, AlphaBetaConfig, LevelClock, Limits, MatchConfig, Score, level_spec_with, run_match,
 };
@@ -37,19 +38,19 @@ fn exact_search_equals_negamax_on_english() {
 #[test]
 fn exact_search_equals_negamax_on_eliminar() {
     let start = damero_eliminar::Eliminar::start(Default::default());
-    equal_on(start, 4, 3, 10, damero_eliminar::EliminarEvaluator);
+    equal_on(start, 4, 3, 10, damero_eval::EliminarEvaluator);
 }
 
 #[test]
 fn exact_search_equals_negamax_on_tumbling_down() {
     let start = damero_tumbling_down::TumblingDown::start(Default::default());
-    equal_on(start, 2, 2, 12, damero_tumbling_down::TumblingDownEvaluator::default());
+    equal_on(start, 2, 2, 12, damero_eval::TumblingDownEvaluator::default());
 }
 
 #[test]
 fn exact_search_equals_negamax_on_cross() {
     let start = damero_cross::Cross::start(Default::default());
-    equal_on(start, 2, 2, 12, damero_cross::CrossEvaluator);
+    equal_on(start, 2, 2, 12, damero_eval::CrossEvaluator);
 }
 
 /// The forced-capture extension searches a lone capture a ply deeper: over

@@ -6,7 +6,8 @@ mod common;
 use std::time::{Duration, Instant};
 
 use damero_core::Game;
-use damero_draughts::{DraughtsEvaluator, English, EnglishRules, Russian, RussianRules};
+use damero_draughts::{English, EnglishRules, Russian, RussianRules};
+use damero_eval::DraughtsEvaluator;
 use damero_search::{AlphaBeta, AlphaBetaConfig, Limits, Mcts, MctsConfig};
 
 /// CPU time of this thread so far (Linux), to measure per CPU-second on a

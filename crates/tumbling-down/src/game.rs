@@ -4,14 +4,16 @@ use damero_core::{Color, Game, MoveList, Outcome, RuleSet};
 
 use crate::fen::{FenError, diagram};
 use crate::notation::{MoveError, format_move, parse_move};
-use crate::setup::Setup;
 use crate::start::start_setup;
 use crate::{Move, TumblingDown, TumblingDownRules};
 
 impl Game for TumblingDown {
     type Move = Move;
+
     type Rules = TumblingDownRules;
+
     type FenError = FenError;
+
     type MoveError = MoveError;
 
     const NAME: &'static str = "tumbling-down";
@@ -59,17 +61,6 @@ impl Game for TumblingDown {
         Outcome::Win(self.state.winner.unwrap_or(!self.state.side))
     }
 
-    fn end_reason(&self) -> Option<String> {
-        match self.state.winner {
-            Some(winner) => Some(format!("{} lost its king (rule 10)", !winner)),
-            None if self.state.owned[self.state.side.index()].is_empty() => {
-                Some(format!("{} has nothing left to move", self.state.side))
-            }
-            None if self.rule_draw() => Some("the ply limit of the rules (rule 11)".to_owned()),
-            None => None,
-        }
-    }
-
     /// Rule 11: `max_plies` plies played since the start or the position text.
     fn rule_draw(&self) -> bool {
         self.rules.max_plies.is_some_and(|limit| self.state.plies >= limit)
@@ -103,8 +94,7 @@ impl Game for TumblingDown {
     }
 
     fn from_fen(text: &str, rules: TumblingDownRules) -> Result<TumblingDown, FenError> {
-        let setup = Setup::from_fen(text).map_err(FenError::Parse)?;
-        TumblingDown::from_setup(setup, rules).map_err(FenError::Position)
+        damero_core::read_fen(text, rules)
     }
 
     fn format_move(&self, mv: Move) -> String {
@@ -113,6 +103,19 @@ impl Game for TumblingDown {
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         parse_move(self, text)
+    }
+}
+
+impl damero_core::Presentation for TumblingDown {
+    fn end_reason(&self) -> Option<String> {
+        match self.state.winner {
+            Some(winner) => Some(format!("{} lost its king (rule 10)", !winner)),
+            None if self.state.owned[self.state.side.index()].is_empty() => {
+                Some(format!("{} has nothing left to move", self.state.side))
+            }
+            None if self.rule_draw() => Some("the ply limit of the rules (rule 11)".to_owned()),
+            None => None,
+        }
     }
 
     fn diagram(&self) -> String {

@@ -4,7 +4,7 @@ use damero_core::Direction;
 
 /// `RAY_LEN[square][direction]`: how many on-board squares lie beyond `square`
 /// in `direction` (the `L` of rule 6; 0 when the first step leaves the board).
-pub(crate) const RAY_LEN: [[u8; 8]; 64] = {
+pub const RAY_LEN: [[u8; 8]; 64] = {
     let mut table = [[0u8; 8]; 64];
     let mut sq = 0;
     while sq < 64 {
@@ -72,7 +72,7 @@ pub(crate) const DIRECTIONS: [u8; 64] = {
 };
 
 /// `NEIGHBOURS[square]`: the number of adjacent squares (3, 5 or 8).
-pub(crate) const NEIGHBOURS: [u8; 64] = {
+pub const NEIGHBOURS: [u8; 64] = {
     let mut table = [0u8; 64];
     let mut sq = 0;
     while sq < 64 {

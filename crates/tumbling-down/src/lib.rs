@@ -13,7 +13,9 @@
 //!   one ([`ParseFenError`]), [`TumblingDown::from_setup`] makes it playable
 //!   ([`PositionError`]).
 //! - [`Move`]: `a1-b2` (single-piece move, rule 5) or `a1^b2` (tumble, rule 6).
-//! - [`TumblingDownEvaluator`]: a static evaluation for the search crate.
+//!
+//! Evaluations for the search live in the `damero-eval` crate; the board
+//! geometry they read is public ([`NEIGHBOURS`], [`RAY_LEN`]).
 //!
 //! ```
 //! use damero_core::{Color, Game, Outcome};
@@ -79,7 +81,6 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-mod eval;
 pub mod fen;
 mod game;
 mod geometry;
@@ -89,17 +90,20 @@ mod notation;
 mod play;
 mod position;
 mod rules;
-#[cfg(feature = "serde")]
-mod serde_impls;
 mod setup;
 mod start;
 mod zobrist;
 
-pub use eval::{TumblingDownEvaluator, king_threats, mobility};
 pub use fen::{FenError, ParseFenError};
+pub use geometry::{NEIGHBOURS, RAY_LEN};
 pub use moves::Move;
 pub use notation::MoveError;
 pub use play::Undo;
 pub use position::{PIECES_PER_SIDE, TumblingDown};
 pub use rules::{TumblingDownRules, Variant};
 pub use setup::{PositionError, Setup};
+
+// A position is written as its setup and rules and read back through
+// `from_setup`, so a document can never build an illegal position.
+#[cfg(feature = "serde")]
+damero_core::impl_serde_via_setup!(TumblingDown);

@@ -75,3 +75,21 @@ impl TumblingDown {
         Setup { board: self.board, side_to_move: self.state.side, winner: self.state.winner }
     }
 }
+
+impl damero_core::FromSetup for TumblingDown {
+    type Setup = Setup;
+    type ParseFenError = crate::ParseFenError;
+    type PositionError = PositionError;
+
+    fn parse_setup(text: &str) -> Result<Setup, crate::ParseFenError> {
+        Setup::from_fen(text)
+    }
+
+    fn from_setup(setup: Setup, rules: TumblingDownRules) -> Result<TumblingDown, PositionError> {
+        TumblingDown::from_setup(setup, rules)
+    }
+
+    fn to_setup(&self) -> Setup {
+        TumblingDown::to_setup(self)
+    }
+}

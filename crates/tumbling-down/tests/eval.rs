@@ -4,7 +4,8 @@ mod common;
 
 use common::{random_game_position, rng, scattered, setup};
 use damero_core::{Color, Evaluator, Game};
-use damero_tumbling_down::{TumblingDown, TumblingDownEvaluator, TumblingDownRules, king_threats, mobility};
+use damero_eval::{TumblingDownEvaluator, king_threats, mobility};
+use damero_tumbling_down::{TumblingDown, TumblingDownRules};
 
 const MAX: i32 = <TumblingDownEvaluator as Evaluator<TumblingDown>>::MAX_EVAL;
 

@@ -3,7 +3,7 @@
 mod common;
 
 use common::{EMPTY, setup};
-use damero_core::{Color, Game};
+use damero_core::{Color, Game, Presentation};
 use damero_tumbling_down::{
     FenError, MoveError, ParseFenError, PositionError, TumblingDown, TumblingDownRules,
 };

@@ -5,8 +5,9 @@ mod common;
 
 use common::setup;
 use damero_core::{Game, GameRecord};
+use damero_eval::TumblingDownEvaluator;
 use damero_search::{AlphaBeta, AlphaBetaConfig, Engine, EngineSpec, Limits};
-use damero_tumbling_down::{TumblingDownEvaluator, TumblingDownRules};
+use damero_tumbling_down::TumblingDownRules;
 
 #[test]
 fn alpha_beta_and_mcts_find_the_king_capture() {

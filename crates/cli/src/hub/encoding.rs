@@ -23,28 +23,17 @@
 //!   `14x23x19`. Zisnella and Spanish (light a1, which pydraughts lacks)
 //!   number their own dark squares the same way: 1 = b1.
 
-use damero_core::{Game, MoveList, Square};
+use damero_core::{Game, MoveList, Square, SquareNumbering};
 use damero_draughts::{Draughts, Piece, Variant};
 
 /// Characters in a position string: the side, then 32 squares.
 pub const POSITION_LENGTH: usize = 33;
 
 /// The dark square numbered `n` (1..=32) counting four per rank from the
-/// top rank (`from_top`) or the bottom one, each rank from the a-file side.
+/// top rank (`from_top`) or the bottom one, each rank from the a-file side
+/// (a1 is dark in the Russian orientation, light in the Spanish one).
 fn numbered_square<V: Variant>(n: u32, from_top: bool) -> Option<Square> {
-    if !(1..=32).contains(&n) {
-        return None;
-    }
-    let row = ((n - 1) / 4) as u8;
-    let rank = if from_top { 7 - row } else { row };
-    // a1 is dark in the Russian orientation, light in the Spanish one.
-    let parity = if V::MIRRORED { (rank + 1) % 2 } else { rank % 2 };
-    Square::from_coords(((n - 1) % 4) as u8 * 2 + parity, rank)
-}
-
-fn number_of(square: Square, from_top: bool) -> u32 {
-    let row = if from_top { 7 - square.rank() } else { square.rank() };
-    u32::from(row) * 4 + u32::from(square.file() / 2) + 1
+    SquareNumbering { from_top, light_a1: V::MIRRORED }.square(n)
 }
 
 /// English squares count from the top (damero's notation); the others from
@@ -60,7 +49,10 @@ fn position_square<V: Variant>(index: u32) -> Option<Square> {
 
 /// The Hub number of `square` in move notation.
 pub fn move_number<V: Variant>(square: Square) -> u32 {
-    number_of(square, moves_from_top::<V>())
+    // A move's squares are playing squares, which every numbering names.
+    SquareNumbering { from_top: moves_from_top::<V>(), light_a1: V::MIRRORED }
+        .number(square)
+        .unwrap_or_default()
 }
 
 /// The square of Hub move number `n`.

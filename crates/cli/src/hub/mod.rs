@@ -27,7 +27,8 @@ use std::io::{BufRead, Write};
 use std::sync::Arc;
 use std::time::Duration;
 
-use damero_draughts::{EndgameDatabase, Variant};
+use damero_draughts::Variant;
+use damero_eval::EndgameDatabase;
 use damero_search::{
     AlphaBetaConfig, Clock, EngineSpec, Limits, MAX_LEVEL, MIN_LEVEL, MctsConfig, SpecLimits, level_spec,
     max_table_mib, max_threads,

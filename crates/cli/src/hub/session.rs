@@ -6,7 +6,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 
 use damero_core::{Game, GameRecord, MoveList};
-use damero_draughts::{Draughts, DraughtsEvaluator, EgdbEvaluator, EndgameDatabase, Variant};
+use damero_draughts::{Draughts, Variant};
+use damero_eval::{DraughtsEvaluator, EgdbEvaluator, EndgameDatabase};
 use damero_search::{Book, Engine, EngineSpec, KNOWN, Limits, PROVEN, Score, SearchInfo, SearchResult, WIN};
 
 use super::Output;

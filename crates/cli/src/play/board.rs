@@ -8,34 +8,22 @@
 //! mirrored character by character. A diagram that is not such a grid is
 //! shown as the game draws it.
 
-use damero_core::Game;
+use damero_core::{Presentation, SquareNumbering};
 
 /// Whether `G` writes or reads squares as the 32 PDN numbers of 8x8 draughts
 /// (English writes them; Russian players type them too).
-pub fn uses_draughts_numbers<G: Game>() -> bool {
+pub fn uses_draughts_numbers<G: Presentation>() -> bool {
     G::PDN_NUMBERED_BOARD
 }
 
 /// The algebraic square of PDN number `n` on damero's 8x8 draughts board:
 /// 1 is b8, 4 is h8, 5 is a7, ..., 32 is g1 (White at the bottom).
 pub fn number_square(n: u32) -> Option<String> {
-    let (file, rank) = number_coords(n)?;
-    Some(format!("{}{}", (b'a' + file as u8) as char, rank + 1))
-}
-
-/// `(file, rank)`, both from 0, of PDN number `n`.
-fn number_coords(n: u32) -> Option<(usize, usize)> {
-    if !(1..=32).contains(&n) {
-        return None;
-    }
-    let row_from_top = (n - 1) / 4;
-    let rank = 7 - row_from_top as usize;
-    let file = 2 * ((n - 1) % 4) as usize + (rank % 2);
-    Some((file, rank))
+    SquareNumbering::PDN.square(n).map(|square| square.to_string())
 }
 
 /// The squares `(file, rank)` a move text names.
-fn move_squares<G: Game>(text: &str) -> Vec<(usize, usize)> {
+fn move_squares<G: Presentation>(text: &str) -> Vec<(usize, usize)> {
     let Some(tokens) = super::entry::squares::<G>(text) else {
         return Vec::new();
     };
@@ -95,7 +83,7 @@ fn padded(line: &str, length: usize) -> Vec<u8> {
 
 /// The diagram of `position` from White's side, or Black's when `flipped`,
 /// with the squares of `last` (the last move's text) marked.
-pub fn render<G: Game>(position: &G, last: Option<&str>, flipped: bool) -> String {
+pub fn render<G: Presentation>(position: &G, last: Option<&str>, flipped: bool) -> String {
     let diagram = position.diagram();
     let Some(mut g) = grid(&diagram) else {
         return diagram;
@@ -148,8 +136,8 @@ pub fn render<G: Game>(position: &G, last: Option<&str>, flipped: bool) -> Strin
     if uses_draughts_numbers::<G>() && G::NUMERIC_NOTATION {
         let mut numbers = [[0u32; 8]; 8];
         for n in 1..=32 {
-            if let Some((file, rank)) = number_coords(n) {
-                numbers[rank][file] = n;
+            if let Some(square) = SquareNumbering::PDN.square(n) {
+                numbers[usize::from(square.rank())][usize::from(square.file())] = n;
             }
         }
         for (rank, numbers) in numbers.iter().enumerate() {
@@ -174,7 +162,7 @@ pub fn render<G: Game>(position: &G, last: Option<&str>, flipped: bool) -> Strin
 }
 
 /// What the symbols mean.
-pub fn legend<G: Game>(marked: bool) -> String {
+pub fn legend<G: Presentation>(marked: bool) -> String {
     let mut parts = Vec::new();
     if !G::DIAGRAM_LEGEND.is_empty() {
         parts.push(G::DIAGRAM_LEGEND);

@@ -279,9 +279,11 @@ impl<V: Variant> Draughts<V> {
         sink.total
     }
 
-    /// The number of quiet moves (when no capture is pending).
+    /// The number of quiet moves of the side to move, counted as if no
+    /// capture were pending (a mobility term for evaluations; when a capture
+    /// is pending these moves are not legal).
     #[inline]
-    pub(crate) fn quiet_count(&self) -> u32 {
+    pub fn quiet_count(&self) -> u32 {
         let mut count = QuietCount(0);
         match self.side {
             Color::White => self.quiet_walk::<QuietCount, true>(&mut count),

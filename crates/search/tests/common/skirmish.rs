@@ -110,20 +110,27 @@ impl Skirmish {
 
 impl Game for Skirmish {
     type Move = Step;
+
     type Rules = SkirmishRules;
+
     type FenError = TextError;
+
     type MoveError = TextError;
+
     const NAME: &'static str = "skirmish";
 
     fn start(rules: SkirmishRules) -> Self {
         Skirmish::from_squares(&["a1", "b1", "c1"], &["b5", "c5", "d5"], Color::White, rules)
     }
+
     fn rules(&self) -> SkirmishRules {
         self.rules
     }
+
     fn side_to_move(&self) -> Color {
         self.side
     }
+
     fn legal_moves(&self, moves: &mut MoveList<Step>) {
         moves.clear();
         if self.decided() {
@@ -140,6 +147,7 @@ impl Game for Skirmish {
             }
         }
     }
+
     fn play(&mut self, mv: Step) {
         let (me, them) = (self.side.index(), (!self.side).index());
         self.pieces[me] ^= (1 << mv.from) | (1 << mv.to);
@@ -154,9 +162,11 @@ impl Game for Skirmish {
             self.hash ^= KEYS[40];
         }
     }
+
     fn is_capture(&self, mv: Step) -> bool {
         self.pieces[(!self.side).index()] >> mv.to & 1 == 1
     }
+
     fn terminal_outcome(&self) -> Outcome {
         if self.pieces[0] & FAR[0] != 0 {
             Outcome::Win(Color::White)
@@ -166,18 +176,23 @@ impl Game for Skirmish {
             Outcome::Win(!self.side)
         }
     }
+
     fn rule_draw(&self) -> bool {
         self.quiet >= QUIET_LIMIT
     }
+
     fn repetition_limit(&self) -> Option<u32> {
         Some(3)
     }
+
     fn reversible_plies(&self) -> u32 {
         u32::from(self.quiet)
     }
+
     fn zobrist(&self) -> u64 {
         self.hash
     }
+
     fn zobrist_from_scratch(&self) -> u64 {
         let mut h = if self.side == Color::Black { KEYS[40] } else { 0 };
         for c in 0..2 {
@@ -189,11 +204,13 @@ impl Game for Skirmish {
         }
         h
     }
+
     fn fen(&self) -> String {
         let list =
             |bits: u32| (0..N as u8).filter(|s| bits >> s & 1 == 1).map(name).collect::<Vec<_>>().join(",");
         format!("{} {}/{} {}", self.side.letter(), list(self.pieces[0]), list(self.pieces[1]), self.quiet)
     }
+
     fn from_fen(text: &str, rules: SkirmishRules) -> Result<Self, TextError> {
         let bad = || TextError(format!("bad position {text}"));
         let parts: Vec<&str> = text.split(' ').collect();
@@ -217,10 +234,12 @@ impl Game for Skirmish {
         p.hash = p.zobrist_from_scratch();
         Ok(p)
     }
+
     fn format_move(&self, mv: Step) -> String {
         let sep = if self.is_capture(mv) { 'x' } else { '-' };
         format!("{}{sep}{}", name(mv.from), name(mv.to))
     }
+
     fn parse_move(&self, text: &str) -> Result<Step, TextError> {
         let bad = || TextError(format!("bad move {text}"));
         if text.len() != 5 {
@@ -233,6 +252,9 @@ impl Game for Skirmish {
         self.legal_moves(&mut moves);
         if moves.contains(&mv) && self.format_move(mv) == text { Ok(mv) } else { Err(bad()) }
     }
+}
+
+impl damero_core::Presentation for Skirmish {
     fn diagram(&self) -> String {
         let mut s = String::new();
         for r in (0..H).rev() {

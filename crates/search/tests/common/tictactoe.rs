@@ -33,20 +33,27 @@ impl TicTacToe {
 
 impl Game for TicTacToe {
     type Move = u8;
+
     type Rules = NoRules;
+
     type FenError = TextError;
+
     type MoveError = TextError;
+
     const NAME: &'static str = "tictactoe";
 
     fn start(_rules: NoRules) -> Self {
         TicTacToe { cells: [0, 0], side: Color::White }
     }
+
     fn rules(&self) -> NoRules {
         NoRules
     }
+
     fn side_to_move(&self) -> Color {
         self.side
     }
+
     fn legal_moves(&self, moves: &mut MoveList<u8>) {
         moves.clear();
         if self.line_of(Color::White) || self.line_of(Color::Black) {
@@ -55,13 +62,16 @@ impl Game for TicTacToe {
         let empty = !(self.cells[0] | self.cells[1]) & 0x1FF;
         moves.extend((0..9).filter(|i| empty >> i & 1 == 1));
     }
+
     fn play(&mut self, mv: u8) {
         self.cells[self.side.index()] |= 1 << mv;
         self.side = !self.side;
     }
+
     fn is_capture(&self, _mv: u8) -> bool {
         false
     }
+
     fn terminal_outcome(&self) -> Outcome {
         if self.line_of(Color::White) {
             Outcome::Win(Color::White)
@@ -71,9 +81,11 @@ impl Game for TicTacToe {
             Outcome::Draw
         }
     }
+
     fn zobrist(&self) -> u64 {
         self.zobrist_from_scratch()
     }
+
     fn zobrist_from_scratch(&self) -> u64 {
         let mut h = if self.side == Color::Black { KEYS[18] } else { 0 };
         for i in 0..9 {
@@ -85,6 +97,7 @@ impl Game for TicTacToe {
         }
         h
     }
+
     fn fen(&self) -> String {
         let mut s: String = (0..9)
             .map(|i| {
@@ -101,6 +114,7 @@ impl Game for TicTacToe {
         s.push(self.side.letter());
         s
     }
+
     fn from_fen(text: &str, _rules: NoRules) -> Result<Self, TextError> {
         let (board, side) = text.split_once(' ').ok_or_else(|| TextError(format!("bad fen {text}")))?;
         let side = Color::from_name(side).ok_or_else(|| TextError(format!("bad side {side}")))?;
@@ -118,15 +132,20 @@ impl Game for TicTacToe {
         }
         Ok(p)
     }
+
     fn format_move(&self, mv: u8) -> String {
         mv.to_string()
     }
+
     fn parse_move(&self, text: &str) -> Result<u8, TextError> {
         let mv: u8 = text.parse().map_err(|_| TextError(format!("bad move {text}")))?;
         let mut moves = MoveList::new();
         self.legal_moves(&mut moves);
         if moves.contains(&mv) { Ok(mv) } else { Err(TextError(format!("illegal move {text}"))) }
     }
+}
+
+impl damero_core::Presentation for TicTacToe {
     fn diagram(&self) -> String {
         let f = self.fen();
         format!("{}\n{}\n{}\n", &f[0..3], &f[3..6], &f[6..9])

@@ -2,8 +2,7 @@
 
 use damero_core::Evaluator;
 
-use crate::position::Eliminar;
-use crate::rules::Objective;
+use damero_eliminar::{Eliminar, Move, Objective};
 
 /// Scores an Eliminar position for the side to move from two things:
 ///
@@ -55,7 +54,7 @@ impl Evaluator<Eliminar> for EliminarEvaluator {
         (material * Self::PIECE + mobility * Self::JUMP).clamp(-Self::MAX_EVAL, Self::MAX_EVAL)
     }
 
-    fn is_noisy(&self, _position: &Eliminar, _mv: crate::Move) -> bool {
+    fn is_noisy(&self, _position: &Eliminar, _mv: Move) -> bool {
         false
     }
 }
@@ -63,8 +62,8 @@ impl Evaluator<Eliminar> for EliminarEvaluator {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{EliminarRules, Setup};
     use damero_core::{Bitboard, Color, Game, Square};
+    use damero_eliminar::{EliminarRules, Setup, StartSetup};
 
     fn position(white: &[&str], black: &[&str], side: Color, objective: Objective) -> Eliminar {
         let set = |names: &[&str]| names.iter().map(|n| n.parse::<Square>().unwrap()).collect::<Bitboard>();
@@ -105,7 +104,7 @@ mod tests {
 
     #[test]
     fn stays_in_range_and_never_asks_for_quiescence() {
-        for setup in crate::StartSetup::ALL {
+        for setup in StartSetup::ALL {
             for seed in 0..10 {
                 let p = Eliminar::start(EliminarRules { setup, seed, ..EliminarRules::default() });
                 let v = EliminarEvaluator.evaluate(&p);

@@ -18,19 +18,15 @@
 //!   ([`WeightsError::Range`]) make overflow impossible, so the score is
 //!   exact and the same on every machine.
 //!
-//! Trained by `damero tune-network` ([`fit_network`]); the file format
+//! Trained by `damero tune-network` (`damero_lab::fit_network`); the file format
 //! shares the pattern weights' header (magic `DAMERONN`).
 
-mod train;
-
-use damero_core::Color;
-
-pub use train::{NetworkOptions, NetworkReport, fit_network};
+use damero_core::{Color, Game};
 
 use super::features::turned;
 use super::weights::{FileReader, WeightsError, write_header};
-use crate::position::Draughts;
-use crate::variant::Variant;
+use damero_draughts::Draughts;
+use damero_draughts::Variant;
 
 /// Bits of the board layout (32 playing squares and 4 ghosts).
 const BITS: usize = 36;
@@ -49,9 +45,9 @@ const ONE: i32 = 128;
 const LAYER2_ONE: i32 = 64;
 /// The largest first- and second-layer weight the fit writes, in float
 /// units: 24 pieces and a bias of `8 * ONE` stay inside `i16`.
-pub(crate) const WEIGHT_LIMIT: f32 = 8.0;
+pub const WEIGHT_LIMIT: f32 = 8.0;
 /// The largest second-layer bias, in float units.
-pub(crate) const BIAS2_LIMIT: f32 = 64.0;
+pub const BIAS2_LIMIT: f32 = 64.0;
 /// The largest output weight, in centipawns per unit: 16 units at most
 /// 128 each stay far inside `i32`.
 const OUTPUT_LIMIT: i32 = 1 << 16;
@@ -65,19 +61,19 @@ const SHAPE: u16 = 1;
 
 /// The four input planes of `position` as its side to move sees it.
 #[inline(always)]
-pub(crate) fn planes<V: Variant>(position: &Draughts<V>) -> [u64; 4] {
-    let [white, black] = position.pieces;
-    let (own, other, kings) = if position.side == Color::White {
-        (white, black, position.kings)
+pub fn planes<V: Variant>(position: &Draughts<V>) -> [u64; 4] {
+    let [white, black] = [position.bits(Color::White), position.bits(Color::Black)];
+    let (own, other, kings) = if position.side_to_move() == Color::White {
+        (white, black, position.king_bits())
     } else {
-        (turned(black), turned(white), turned(position.kings))
+        (turned(black), turned(white), turned(position.king_bits()))
     };
     [own & !kings, own & kings, other & !kings, other & kings]
 }
 
 /// Calls `f` with each input row `position` switches on.
 #[inline(always)]
-pub(crate) fn for_each_input<V: Variant>(position: &Draughts<V>, mut f: impl FnMut(usize)) {
+pub fn for_each_input<V: Variant>(position: &Draughts<V>, mut f: impl FnMut(usize)) {
     for (plane, mut bits) in planes(position).into_iter().enumerate() {
         while bits != 0 {
             f(plane * BITS + bits.trailing_zeros() as usize);
@@ -156,7 +152,7 @@ impl Network {
     /// [`NETWORK_PARAMETERS`]: first layer row by row, its biases, second
     /// layer unit by unit, its biases, the output weights and bias) whose
     /// output logit is worth `scale` centipawns.
-    pub(crate) fn quantize(game: &str, params: &[f32], scale: f64) -> Network {
+    pub fn quantize(game: &str, params: &[f32], scale: f64) -> Network {
         assert_eq!(params.len(), NETWORK_PARAMETERS, "parameter count");
         let (layer1, rest) = params.split_at(INPUTS * HIDDEN1);
         let (bias1, rest) = rest.split_at(HIDDEN1);

@@ -2,8 +2,7 @@
 
 use damero_core::{Color, Evaluator};
 
-use crate::geometry::guarded_by;
-use crate::position::{Cross, far_rank};
+use damero_cross::{Cross, far_rank, guarded_by};
 
 /// Static evaluation of Cross, from the side to move's point of view, in
 /// centipawn-like units. It measures:

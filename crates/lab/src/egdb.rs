@@ -1,4 +1,10 @@
-//! Retrograde analysis of one slice.
+//! Building endgame databases: every position with up to N pieces solved
+//! by retrograde analysis, slice by slice (a slice is fixed material, see
+//! [`Slice`]), smallest first, with the rules crate's own move generator.
+//! [`build`] writes the files [`EndgameDatabase::open`] reads;
+//! [`build_in_memory`] writes nothing (tests, tools).
+//!
+//! # Retrograde analysis of one slice
 //!
 //! A slice's positions only reach each other by quiet moves that crown no
 //! man: every capture or promotion leaves the slice for one built before it
@@ -17,54 +23,117 @@
 //! no capture. Whether a capture exists is the move generator's own test; a
 //! test checks the predecessors against forward generation on whole slices.
 
-use std::collections::HashMap;
+use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use damero_core::{Color, Game, MoveList};
-
-use super::EgdbError;
-use super::index::{Placement, Slice};
-use crate::Draughts;
-use crate::layout::{ALL_STEPS, DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT, VALID, shift};
-use crate::variant::Variant;
-
-/// Finished slices by material, values as in [`super::value_byte`].
-pub(crate) type Tables = HashMap<Slice, Vec<u8>>;
+use damero_draughts::layout::{ALL_STEPS, DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT, VALID, shift};
+use damero_draughts::{Draughts, Variant};
+use damero_eval::egdb::{EgdbError, EndgameDatabase, MAX_DISTANCE, Placement, Slice, Tables, lookup};
 
 /// Open-move count of positions that can no longer be losses.
 const NOT_A_LOSS: u8 = u8::MAX;
-/// The longest distance a value byte holds.
-pub(crate) const MAX_DISTANCE: u32 = 254;
 
-/// The value byte of `position` in the finished slices: 0 for a draw,
-/// `distance + 1` otherwise (the parity tells a win from a loss). A side to
-/// move without pieces has lost on the spot. `None` when its slice is not
-/// in `tables`.
-pub(crate) fn lookup<V: Variant>(tables: &Tables, position: &Draughts<V>) -> Option<u8> {
-    if position.pieces[position.side.index()] == 0 {
-        return Some(1);
+/// Where a build is: reported before each slice, during its forward pass,
+/// and once at the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuildProgress {
+    /// The slice being solved.
+    pub slice: Slice,
+    /// Slices finished.
+    pub slices_done: usize,
+    /// Slices in all.
+    pub slices_total: usize,
+    /// Indices of finished slices plus the current slice's forward pass.
+    pub positions_done: u64,
+    /// Indices in all.
+    pub positions_total: u64,
+}
+
+/// Solves every position of rule set `V` with up to `max_pieces` pieces (2
+/// to [`MAX_PIECES`](damero_eval::egdb::MAX_PIECES)) and writes the files
+/// into `dir` (created if need be), each slice as soon as it is solved, the
+/// table of contents last. `progress` hears where the build is. The forward
+/// pass of each slice runs on every core
+/// [`std::thread::available_parallelism`] reports; the backward pass on one.
+pub fn build<V: Variant>(
+    dir: impl AsRef<Path>,
+    max_pieces: u32,
+    progress: impl FnMut(&BuildProgress),
+) -> Result<EndgameDatabase<V>, EgdbError> {
+    let dir = dir.as_ref();
+    EndgameDatabase::<V>::check(max_pieces)?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| EgdbError::Io { path: dir.to_owned(), message: e.to_string() })?;
+    let database = solve_all::<V>(max_pieces, progress, |slice, values| {
+        EndgameDatabase::<V>::write_slice(dir, slice, values)
+    })?;
+    EndgameDatabase::<V>::write_contents(dir, max_pieces)?;
+    Ok(database)
+}
+
+/// Solves every position with up to `max_pieces` pieces, writing nothing.
+pub fn build_in_memory<V: Variant>(
+    max_pieces: u32,
+    progress: impl FnMut(&BuildProgress),
+) -> Result<EndgameDatabase<V>, EgdbError> {
+    solve_all::<V>(max_pieces, progress, |_, _| Ok(()))
+}
+
+/// Solves the slices of up to `max_pieces` pieces smallest first, handing
+/// each to `finished` as soon as it is solved.
+fn solve_all<V: Variant>(
+    max_pieces: u32,
+    mut progress: impl FnMut(&BuildProgress),
+    mut finished: impl FnMut(Slice, &[u8]) -> Result<(), EgdbError>,
+) -> Result<EndgameDatabase<V>, EgdbError> {
+    EndgameDatabase::<V>::check(max_pieces)?;
+    let slices = EndgameDatabase::<V>::slices(max_pieces);
+    let positions_total = slices.iter().map(Slice::positions).sum();
+    let mut tables = Tables::new();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut positions_done = 0;
+    for (slices_done, &slice) in slices.iter().enumerate() {
+        let mut report = |done: u64| {
+            progress(&BuildProgress {
+                slice,
+                slices_done,
+                slices_total: slices.len(),
+                positions_done: positions_done + done,
+                positions_total,
+            })
+        };
+        let values = solve::<V>(slice, &tables, Default::default(), threads, &mut report)?;
+        finished(slice, &values)?;
+        tables.insert(slice, values);
+        positions_done += slice.positions();
     }
-    let placement = Placement::of(position).canonical();
-    let slice = placement.slice();
-    tables.get(&slice).map(|table| table[slice.index(&placement) as usize])
+    if let Some(&slice) = slices.last() {
+        progress(&BuildProgress {
+            slice,
+            slices_done: slices.len(),
+            slices_total: slices.len(),
+            positions_done,
+            positions_total,
+        });
+    }
+    Ok(EndgameDatabase::from_tables(max_pieces, tables))
 }
 
 /// Every position one quiet, non-crowning move before `position` in which
 /// that move was legal.
-pub(crate) fn unmoves<V: Variant>(position: &Draughts<V>, mut visit: impl FnMut(&Draughts<V>)) {
-    let mover = !position.side;
-    let own = position.pieces[mover.index()];
-    let empty = VALID & !(position.pieces[0] | position.pieces[1]);
+fn unmoves<V: Variant>(position: &Draughts<V>, mut visit: impl FnMut(&Draughts<V>)) {
+    let mover = !position.side_to_move();
+    let own = position.bits(mover);
+    let kings = position.king_bits();
+    let empty = VALID & !(position.bits(Color::White) | position.bits(Color::Black));
     let back_steps = if mover == Color::White { [DOWN_LEFT, DOWN_RIGHT] } else { [UP_LEFT, UP_RIGHT] };
     let mut take_back = |from: u64, to: u64, king: bool| {
-        let mut before = *position;
-        before.pieces[mover.index()] ^= from | to;
-        if king {
-            before.kings ^= from | to;
-        }
-        before.side = mover;
-        if !before.has_capture() {
-            before.hash = before.compute_hash();
+        let mut pieces = [position.bits(Color::White), position.bits(Color::Black)];
+        pieces[mover.index()] ^= from | to;
+        let kings = if king { kings ^ (from | to) } else { kings };
+        let before = Draughts::from_bits(position.rules(), mover, pieces, kings);
+        if !before.must_capture() {
             visit(&before);
         }
     };
@@ -72,7 +141,7 @@ pub(crate) fn unmoves<V: Variant>(position: &Draughts<V>, mut visit: impl FnMut(
     while rest != 0 {
         let to = rest & rest.wrapping_neg();
         rest &= rest - 1;
-        if position.kings & to == 0 {
+        if position.king_bits() & to == 0 {
             for step in back_steps {
                 let from = shift(to, step) & empty;
                 if from != 0 {
@@ -106,7 +175,11 @@ struct Start {
     exit_loss: u32,
 }
 
-fn forward<V: Variant>(position: &Draughts<V>, tables: &Tables, moves: &mut MoveList<crate::Move>) -> Start {
+fn forward<V: Variant>(
+    position: &Draughts<V>,
+    tables: &Tables,
+    moves: &mut MoveList<damero_draughts::Move>,
+) -> Start {
     let mut start = Start { open: 0, exit_win: None, exit_draw: false, exit_loss: 0 };
     position.legal_moves(moves);
     for &mv in moves.iter() {
@@ -182,7 +255,7 @@ fn forward_chunk<V: Variant>(
 /// Solves `slice`, whose exits all lie in `tables`, the forward pass on
 /// `threads` threads. `progress` hears the number of indices the forward
 /// pass has done.
-pub(crate) fn solve<V: Variant>(
+fn solve<V: Variant>(
     slice: Slice,
     tables: &Tables,
     rules: V::Rules,
@@ -269,7 +342,7 @@ pub(crate) fn solve<V: Variant>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{EnglishVariant, RussianVariant};
+    use damero_draughts::{EnglishVariant, RussianVariant, SpanishVariant};
 
     /// The predecessors by taking moves back are exactly the positions whose
     /// quiet legal moves lead here, on every position of a few slices.
@@ -309,5 +382,60 @@ mod tests {
     #[test]
     fn unmoves_match_forward_generation_english() {
         unmoves_match_forward_generation::<EnglishVariant>();
+    }
+
+    /// Every value is what one ply of minimax over its children's values
+    /// gives: a win one ply longer than the shortest lost child, a loss one
+    /// ply longer than the longest won child, else a draw.
+    fn values_are_a_fixed_point<V: Variant>() {
+        let database = build_in_memory::<V>(3, |_| {}).expect("builds");
+        let mut moves = MoveList::new();
+        let mut seen = [0u32; 3];
+        for slice in EndgameDatabase::<V>::slices(3) {
+            let table = &database.tables()[&slice];
+            for index in 0..slice.positions() {
+                let Some(placement) = slice.placement(index) else { continue };
+                let position = placement.position::<V>(Default::default());
+                position.legal_moves(&mut moves);
+                let children: Vec<u8> = moves
+                    .iter()
+                    .map(|&mv| {
+                        let mut child = position;
+                        child.play(mv);
+                        lookup(database.tables(), &child).expect("smaller slices are there")
+                    })
+                    .collect();
+                let shortest_lost = children.iter().filter(|&&b| b % 2 == 1).min();
+                let expected = if let Some(&lost) = shortest_lost {
+                    lost + 1
+                } else if children.iter().all(|&b| b != 0) {
+                    children.iter().max().map_or(1, |&won| won + 1)
+                } else {
+                    0
+                };
+                assert_eq!(table[index as usize], expected, "{} {slice} {}", V::NAME, position.fen());
+                seen[match expected {
+                    0 => 0,
+                    b if b % 2 == 0 => 1,
+                    _ => 2,
+                }] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 0), "draws, wins, losses: {seen:?}");
+    }
+
+    #[test]
+    fn russian_values_are_a_fixed_point() {
+        values_are_a_fixed_point::<RussianVariant>();
+    }
+
+    #[test]
+    fn english_values_are_a_fixed_point() {
+        values_are_a_fixed_point::<EnglishVariant>();
+    }
+
+    #[test]
+    fn spanish_values_are_a_fixed_point() {
+        values_are_a_fixed_point::<SpanishVariant>();
     }
 }

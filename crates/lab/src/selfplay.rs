@@ -23,8 +23,7 @@ use core::ops::Range;
 
 use damero_core::{Color, Evaluator, Game, GameRecord, MoveList, Outcome};
 
-use crate::engine::{Engine, EngineSpec, SpecError};
-use crate::rng::SeededRng;
+use damero_search::{Engine, EngineSpec, SeededRng, SpecError};
 
 /// Search scores beyond this (proven or known results) are written as it.
 pub const SCORE_CLAMP: i32 = 5_000;

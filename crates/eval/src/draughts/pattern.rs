@@ -10,8 +10,8 @@ use super::features::{
     mover_men, pattern_slot, phase_men, region_index, scalars,
 };
 use super::weights::Weights;
-use crate::position::Draughts;
-use crate::variant::Variant;
+use damero_draughts::Draughts;
+use damero_draughts::Variant;
 
 /// A middlegame and an endgame value.
 type Pair = [i32; 2];
@@ -81,7 +81,7 @@ impl Tables {
             add([value * weight[0], value * weight[1]]);
         }
         for color in Color::ALL {
-            let mut kings = position.pieces[color.index()] & position.kings;
+            let mut kings = position.bits(color) & position.king_bits();
             while kings != 0 {
                 let bit = kings.trailing_zeros() as usize;
                 kings &= kings - 1;

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use damero_core::{Evaluator, Verdict};
 
 use super::EndgameDatabase;
-use crate::{Draughts, Move, Variant};
+use damero_draughts::{Draughts, Move, Variant};
 
 /// Wraps any evaluator of draughts positions: evaluation, noisy moves and
 /// stand-pat are the inner evaluator's, [`probe`](Evaluator::probe) is
@@ -15,14 +15,16 @@ use crate::{Draughts, Move, Variant};
 /// ```
 /// use std::sync::Arc;
 /// use damero_core::{Evaluator, Game, Verdict};
-/// use damero_draughts::{DraughtsEvaluator, EgdbEvaluator, EndgameDatabase, Russian, RussianVariant};
+/// use damero_draughts::{Russian, RussianVariant};
+/// use damero_eval::{DraughtsEvaluator, EgdbEvaluator};
 ///
-/// let database = Arc::new(EndgameDatabase::<RussianVariant>::build_in_memory(2, |_| {})?);
+/// // Built by the lab's builder (a dev-dependency here).
+/// let database = Arc::new(damero_lab::build_egdb_in_memory::<RussianVariant>(2, |_| {})?);
 /// let evaluator = EgdbEvaluator::new(DraughtsEvaluator::<RussianVariant>::default(), database);
 /// // A king against a man about to be taken.
 /// let position = Russian::from_fen("W:WKa1:Bb2", Default::default()).unwrap();
 /// assert_eq!(evaluator.probe(&position), Some(Verdict::Win { plies: 1 }));
-/// # Ok::<(), damero_draughts::EgdbError>(())
+/// # Ok::<(), damero_eval::EgdbError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct EgdbEvaluator<V: Variant, E> {

@@ -7,9 +7,10 @@ use std::sync::{Arc, OnceLock};
 
 use damero_core::{Color, Game, GameRecord, MoveList, Outcome, Square, Verdict};
 use damero_draughts::{
-    Draughts, DraughtsEvaluator, EgdbError, EgdbEvaluator, EndgameDatabase, EnglishVariant, Piece,
-    RussianDraws, RussianRules, RussianVariant, Setup, Variant, ZisnellaVariant,
+    Draughts, EnglishVariant, Piece, RussianDraws, RussianRules, RussianVariant, Setup, Variant,
+    ZisnellaVariant,
 };
+use damero_eval::{DraughtsEvaluator, EgdbError, EgdbEvaluator, EndgameDatabase};
 use damero_search::{AlphaBeta, AlphaBetaConfig, Limits, SeededRng};
 
 /// Pieces in the databases the tests build (4 takes a few seconds).
@@ -17,12 +18,12 @@ const PIECES: u32 = 4;
 
 fn russian() -> &'static Arc<EndgameDatabase<RussianVariant>> {
     static DATABASE: OnceLock<Arc<EndgameDatabase<RussianVariant>>> = OnceLock::new();
-    DATABASE.get_or_init(|| Arc::new(EndgameDatabase::build_in_memory(PIECES, |_| {}).expect("builds")))
+    DATABASE.get_or_init(|| Arc::new(damero_lab::build_egdb_in_memory(PIECES, |_| {}).expect("builds")))
 }
 
 fn english() -> &'static Arc<EndgameDatabase<EnglishVariant>> {
     static DATABASE: OnceLock<Arc<EndgameDatabase<EnglishVariant>>> = OnceLock::new();
-    DATABASE.get_or_init(|| Arc::new(EndgameDatabase::build_in_memory(PIECES, |_| {}).expect("builds")))
+    DATABASE.get_or_init(|| Arc::new(damero_lab::build_egdb_in_memory(PIECES, |_| {}).expect("builds")))
 }
 
 /// A random position with `pieces` pieces (each side at least one, men off
@@ -127,12 +128,12 @@ fn scratch_dir(name: &str) -> PathBuf {
 #[test]
 fn files_round_trip() {
     let dir = scratch_dir("round-trip");
-    let built = EndgameDatabase::<RussianVariant>::build(&dir, 3, |_| {}).expect("builds");
+    let built = damero_lab::build_egdb::<RussianVariant>(&dir, 3, |_| {}).expect("builds");
     let opened = EndgameDatabase::<RussianVariant>::open(&dir).expect("opens");
     assert!(built == opened);
     assert_eq!(opened.max_pieces(), 3);
     assert!(opened.size_bytes() > 0);
-    let in_memory = EndgameDatabase::<RussianVariant>::build_in_memory(3, |_| {}).expect("builds");
+    let in_memory = damero_lab::build_egdb_in_memory::<RussianVariant>(3, |_| {}).expect("builds");
     assert!(in_memory == opened);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -142,7 +143,7 @@ fn every_file_error_is_typed() {
     let dir = scratch_dir("errors");
     let open = || EndgameDatabase::<RussianVariant>::open(&dir);
     assert!(matches!(open(), Err(EgdbError::MissingFile { .. })));
-    EndgameDatabase::<RussianVariant>::build(&dir, 3, |_| {}).expect("builds");
+    damero_lab::build_egdb::<RussianVariant>(&dir, 3, |_| {}).expect("builds");
     let slice_file = dir.join("russian-0101.egdb");
     let good = std::fs::read(&slice_file).unwrap();
 
@@ -179,11 +180,11 @@ fn every_file_error_is_typed() {
     assert!(matches!(open(), Err(EgdbError::BadHeader { .. })));
 
     assert!(matches!(
-        EndgameDatabase::<RussianVariant>::build_in_memory(1, |_| {}),
+        damero_lab::build_egdb_in_memory::<RussianVariant>(1, |_| {}),
         Err(EgdbError::BadPieceCount { pieces: 1 })
     ));
     assert!(matches!(
-        EndgameDatabase::<ZisnellaVariant>::build_in_memory(2, |_| {}),
+        damero_lab::build_egdb_in_memory::<ZisnellaVariant>(2, |_| {}),
         Err(EgdbError::UnsupportedRuleSet { game: "zisnella" })
     ));
     // Every error reads as one line.

@@ -3,12 +3,12 @@
 
 use core::marker::PhantomData;
 
-use damero_core::{Color, Evaluator};
+use damero_core::{Color, Evaluator, Game};
 
-use crate::Move;
-use crate::layout::{BOTTOM_ROW, TOP_ROW, VALID, rank_of};
-use crate::position::Draughts;
-use crate::variant::Variant;
+use damero_draughts::Draughts;
+use damero_draughts::Move;
+use damero_draughts::Variant;
+use damero_draughts::layout::{BOTTOM_ROW, TOP_ROW, VALID, rank_of};
 
 /// The hand-set baseline (`eval=hand`): material (men and kings, a flying king worth three men, a short king one
 /// and a half), advancement of men towards the crowning row, a guard on the
@@ -62,14 +62,14 @@ fn advancement(men: u64, color: Color) -> i32 {
 
 impl<V: Variant> HandEvaluator<V> {
     fn side_score(&self, position: &Draughts<V>, color: Color) -> i32 {
-        let own = position.pieces[color.index()];
-        let opponent = position.pieces[1 - color.index()];
-        let men = own & !position.kings;
-        let kings = own & position.kings;
+        let own = position.bits(color);
+        let opponent = position.bits(!color);
+        let men = own & !position.king_bits();
+        let kings = own & position.king_bits();
         let back_row = if color == Color::White { BOTTOM_ROW } else { TOP_ROW };
         let mut score = self.man * men.count_ones() as i32 + self.king * kings.count_ones() as i32;
         score += self.advancement * advancement(men, color);
-        if opponent & !position.kings != 0 {
+        if opponent & !position.king_bits() != 0 {
             score += self.back_row_guard * (men & back_row).count_ones() as i32;
         }
         score
@@ -78,12 +78,12 @@ impl<V: Variant> HandEvaluator<V> {
 
 impl<V: Variant> Evaluator<Draughts<V>> for HandEvaluator<V> {
     fn evaluate(&self, position: &Draughts<V>) -> i32 {
-        let us = position.side;
+        let us = position.side_to_move();
         let mut score = self.side_score(position, us) - self.side_score(position, !us) + self.tempo;
-        if self.mobility != 0 && !position.has_capture() {
+        if self.mobility != 0 && !position.must_capture() {
             // No capture pending: our moves are the quiet ones.
             let ours = position.quiet_count() as i32;
-            let theirs = position.with_side_to_move(!us).count() as i32;
+            let theirs = position.with_side_to_move(!us).count_legal_moves() as i32;
             score += self.mobility * (ours - theirs);
         }
         score.clamp(-Self::MAX_EVAL, Self::MAX_EVAL)
@@ -94,6 +94,6 @@ impl<V: Variant> Evaluator<Draughts<V>> for HandEvaluator<V> {
     }
 
     fn may_stand_pat(&self, position: &Draughts<V>) -> bool {
-        !position.has_capture()
+        !position.must_capture()
     }
 }

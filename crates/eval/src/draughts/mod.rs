@@ -5,11 +5,11 @@
 //! [`DraughtsEvaluator`] is what the search uses. By name (an engine spec's
 //! `eval=NAME`, [`Evaluator::named`]):
 //! - `trained`: the weights fitted by `damero tune` that ship in the crate
-//!   (`crates/draughts/weights/`, read at compile time); the Russian
+//!   (`crates/eval/weights/`, read at compile time); the Russian
 //!   default;
 //! - `hand`: the hand-set [`HandEvaluator`], the baseline;
 //! - `network`: the small neural network fitted by `damero tune-network`
-//!   that ships for Russian and English (`crates/draughts/weights/*.den`).
+//!   that ships for Russian and English (`crates/eval/weights/*.den`).
 //!   Russian: +53 ± 16 Elo against the patterns at equal nodes, +16 ± 20
 //!   at 200 ms a move and +12 ± 31 on random openings (too close to call,
 //!   so the patterns stay the default). English: +98 ± 17 at equal nodes,
@@ -22,28 +22,24 @@
 //! Positions with a capture pending are not quiet: quiescence must play the
 //! captures ([`may_stand_pat`](Evaluator::may_stand_pat) is false there).
 
-mod features;
+pub mod features;
 mod hand;
-mod network;
+pub mod network;
 mod pattern;
-mod train;
 mod weights;
 
 use std::sync::{Arc, OnceLock};
 
-use damero_core::{Color, Evaluator, UnknownEvaluator};
+use damero_core::{Color, Evaluator, Game, UnknownEvaluator};
 
 pub use features::{FEATURE_SET, PARAMETERS};
 pub use hand::HandEvaluator;
-pub use network::{
-    HIDDEN1, HIDDEN2, INPUTS, NETWORK_PARAMETERS, Network, NetworkOptions, NetworkReport, fit_network,
-};
-pub use train::{TrainingSample, TuneOptions, TuneReport, fit};
+pub use network::{HIDDEN1, HIDDEN2, INPUTS, NETWORK_PARAMETERS, Network};
 pub use weights::{Weights, WeightsError};
 
-use crate::Move;
-use crate::position::Draughts;
-use crate::variant::Variant;
+use damero_draughts::Draughts;
+use damero_draughts::Move;
+use damero_draughts::Variant;
 
 /// The fitted files a rule set ships: its pattern weights and its network.
 struct ShippedFiles {
@@ -204,7 +200,7 @@ impl<V: Variant> Evaluator<Draughts<V>> for DraughtsEvaluator<V> {
             Kind::Hand(hand) => hand.evaluate(position),
             Kind::Trained(tables) => {
                 let white = tables.white_score(position);
-                let score = if position.side == Color::White { white } else { -white };
+                let score = if position.side_to_move() == Color::White { white } else { -white };
                 score.clamp(-Self::MAX_EVAL, Self::MAX_EVAL)
             }
             Kind::Network(network) => network.mover_score(position).clamp(-Self::MAX_EVAL, Self::MAX_EVAL),
@@ -216,7 +212,7 @@ impl<V: Variant> Evaluator<Draughts<V>> for DraughtsEvaluator<V> {
     }
 
     fn may_stand_pat(&self, position: &Draughts<V>) -> bool {
-        !position.has_capture()
+        !position.must_capture()
     }
 
     fn named(&self, name: &str) -> Result<Self, UnknownEvaluator> {

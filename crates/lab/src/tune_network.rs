@@ -12,15 +12,15 @@
 //! whatever the number of threads (each batch's gradient is summed in
 //! fixed parts, in order).
 
-use damero_core::{Color, Evaluator, splitmix64};
+use damero_core::{Color, Evaluator, Game, splitmix64};
 
-use super::{
+use damero_eval::DraughtsEvaluator;
+use damero_eval::draughts::network::{
     BIAS2_LIMIT, HIDDEN1, HIDDEN2, INPUTS, NETWORK_PARAMETERS, Network, WEIGHT_LIMIT, for_each_input,
 };
-use crate::eval::DraughtsEvaluator;
-use crate::eval::TrainingSample;
-use crate::eval::train::{blended_target, minimise_scale, sigmoid, split_holdout};
-use crate::variant::Variant;
+
+use crate::tune::{TrainingSample, blended_target, minimise_scale, sigmoid, split_holdout};
+use damero_draughts::Variant;
 
 /// How the network fit runs.
 #[derive(Clone, Debug, PartialEq)]
@@ -96,7 +96,7 @@ impl Packed {
             for_each_input(&sample.position, |row| packed.rows.push(row as u8));
             packed.offsets.push(packed.rows.len() as u32);
             let white = blended_target(sample.result, f64::from(sample.search_score), lambda, scale);
-            let mover = if sample.position.side == Color::White { white } else { 1.0 - white };
+            let mover = if sample.position.side_to_move() == Color::White { white } else { 1.0 - white };
             packed.targets.push(mover as f32);
         }
         packed
@@ -147,7 +147,7 @@ fn forward(params: &[f32], rows: &[u8]) -> Forward {
 
 /// The float network's output logit for these input rows.
 #[cfg(test)]
-pub(super) fn forward_for_tests(params: &[f32], rows: &[u8]) -> f32 {
+pub(crate) fn forward_for_tests(params: &[f32], rows: &[u8]) -> f32 {
     forward(params, rows).output
 }
 
@@ -200,7 +200,7 @@ fn float_loss(params: &[f32], set: &Packed) -> f64 {
 const GRADIENT_PARTS: usize = 4;
 
 /// Starting weights: uniform, scaled to each layer's fan-in.
-pub(super) fn initial_params(seed: u64) -> Vec<f32> {
+pub(crate) fn initial_params(seed: u64) -> Vec<f32> {
     let mut state = seed;
     let mut uniform = |limit: f32| {
         let (next, value) = splitmix64(state);
@@ -251,7 +251,7 @@ pub fn fit_network<V: Variant>(
     };
     let white_score = |s: &TrainingSample<V>| {
         let mover = f64::from(shipped.evaluate(&s.position));
-        if s.position.side == Color::White { mover } else { -mover }
+        if s.position.side_to_move() == Color::White { mover } else { -mover }
     };
     let scored: Vec<(f64, f64)> = training.iter().map(|s| (white_score(s), s.result)).collect();
     let scale = minimise_scale(|k| scored.iter().map(|&(s, r)| (sigmoid(s / k) - r).powi(2)).sum());
@@ -357,4 +357,89 @@ pub fn fit_network<V: Variant>(
         holdout_loss: (before.1, integer_loss(&holdout, &held)),
     };
     (network, report)
+}
+
+#[cfg(test)]
+mod tests {
+    use damero_core::Game;
+    use damero_draughts::{Draughts, English, Russian, RussianRules, Variant};
+
+    use super::*;
+    use crate::tune::tests::{random_positions, russian_samples};
+
+    /// Starting parameters with every layer spread wide enough that the
+    /// network's score varies by hundreds of centipawns.
+    fn spread_params(seed: u64) -> Vec<f32> {
+        let mut params = initial_params(seed);
+        for (i, p) in params.iter_mut().enumerate() {
+            // Larger first-layer weights: units leave the linear range both ways.
+            if i < INPUTS * HIDDEN1 {
+                *p *= 3.0;
+            }
+        }
+        params
+    }
+
+    fn check_integer_matches_float<V: Variant>(start: Draughts<V>) {
+        let params = spread_params(3);
+        let scale = 100.0;
+        let network = Network::quantize(V::NAME, &params, scale);
+        let (mut lowest, mut highest) = (i32::MAX, i32::MIN);
+        let (mut total_error, mut count) = (0.0, 0);
+        for (position, _) in random_positions(start, 20, 5) {
+            let mut rows = Vec::new();
+            for_each_input(&position, |row| rows.push(row as u8));
+            let float = f64::from(forward_for_tests(&params, &rows)) * scale;
+            let integer = network.mover_score(&position);
+            // Rounding the weights to 1/128 and 1/64 moves a score by a few
+            // centipawns (at most about 10 here); a wrong row, unit or scale
+            // moves it by hundreds.
+            let error = (f64::from(integer) - float).abs();
+            assert!(error < 20.0, "{}: integer {integer}, float {float:.1}", position.fen());
+            total_error += error;
+            count += 1;
+            lowest = lowest.min(integer);
+            highest = highest.max(integer);
+        }
+        let mean = total_error / f64::from(count);
+        assert!(mean < 3.0, "mean error {mean:.2} centipawns");
+        assert!(highest - lowest > 200, "scores span only {lowest}..{highest}");
+    }
+
+    #[test]
+    fn the_integer_network_computes_the_float_model() {
+        check_integer_matches_float(Russian::start(RussianRules::default()));
+        check_integer_matches_float(English::start(Default::default()));
+    }
+
+    #[test]
+    fn fitting_a_network_improves_the_held_out_loss() {
+        let samples = russian_samples(300, 1, |_| 0);
+        let options = NetworkOptions {
+            lambda: 1.0,
+            epochs: 4,
+            batch: 256,
+            learning_rate: 3e-3,
+            ..NetworkOptions::default()
+        };
+        let (network, report) = fit_network(&samples, &options, |_, _, _| {});
+        assert!(report.holdout > 0 && report.training > report.holdout);
+        assert!(
+            report.holdout_loss.1 < report.holdout_loss.0,
+            "held-out loss {:?} did not improve",
+            report.holdout_loss
+        );
+        assert!(report.training_loss.1 < report.training_loss.0, "{:?}", report.training_loss);
+        assert!(report.baseline_holdout_loss > 0.0);
+        // Summed in fixed parts: the same network on any number of threads.
+        let short = NetworkOptions { epochs: 1, threads: 1, ..options };
+        let (one, _) = fit_network(&samples, &short, |_, _, _| {});
+        for threads in [2, 3] {
+            assert_eq!(
+                fit_network(&samples, &NetworkOptions { threads, ..short.clone() }, |_, _, _| {}).0,
+                one
+            );
+        }
+        assert_ne!(one, network);
+    }
 }

@@ -2,7 +2,7 @@ use damero_core::{Color, Evaluator, Game, MoveList};
 
 use super::features::{PARAMETERS, sparse, turned};
 use super::*;
-use crate::{English, EnglishVariant, Russian, RussianRules, RussianVariant};
+use damero_draughts::{English, EnglishVariant, Russian, RussianRules, RussianVariant};
 
 /// Positions from seeded random games.
 pub(super) fn random_positions<V: Variant>(
@@ -37,11 +37,18 @@ pub(super) fn random_positions<V: Variant>(
 
 /// The position turned half round with the colours swapped.
 pub(super) fn flipped<V: Variant>(position: &Draughts<V>) -> Draughts<V> {
-    let mut p = *position;
-    p.pieces = [turned(position.pieces[1]), turned(position.pieces[0])];
-    p.kings = turned(position.kings);
-    p.side = !position.side;
-    p.hash = p.compute_hash();
+    let mut p = Draughts::from_bits(
+        position.rules(),
+        !position.side_to_move(),
+        [turned(position.bits(Color::Black)), turned(position.bits(Color::White))],
+        turned(position.king_bits()),
+    );
+    let counter = |plies: u32| plies as u16;
+    p.set_draw_counters(
+        counter(position.plies_since_capture()),
+        counter(position.plies_since_capture_or_man_move()),
+        counter(position.plies_since_material_change()),
+    );
     p
 }
 
@@ -106,8 +113,8 @@ fn shipped_weights_are_valid_and_the_default() {
     assert!(DraughtsEvaluator::<RussianVariant>::default().is_trained());
     // English defaults to its network, which measured stronger at equal time.
     assert!(DraughtsEvaluator::<EnglishVariant>::default().is_network());
-    assert!(!DraughtsEvaluator::<crate::SpanishVariant>::default().is_trained());
-    assert!(!DraughtsEvaluator::<crate::SpanishVariant>::default().is_network());
+    assert!(!DraughtsEvaluator::<damero_draughts::SpanishVariant>::default().is_trained());
+    assert!(!DraughtsEvaluator::<damero_draughts::SpanishVariant>::default().is_network());
 }
 
 #[test]
@@ -118,7 +125,7 @@ fn evaluators_by_name() {
     assert!(any.named("default").unwrap().is_trained());
     let error = any.named("/nonexistent/weights.dew").unwrap_err();
     assert!(error.reason.contains("cannot read"), "{error}");
-    assert!(DraughtsEvaluator::<crate::ZisnellaVariant>::hand().named("trained").is_err());
+    assert!(DraughtsEvaluator::<damero_draughts::ZisnellaVariant>::hand().named("trained").is_err());
     let path = std::env::temp_dir().join(format!("damero-eval-test-{}.dew", std::process::id()));
     let weights = pseudo_random_weights("russian", 2);
     std::fs::write(&path, weights.to_bytes()).unwrap();
@@ -130,70 +137,6 @@ fn evaluators_by_name() {
     let english = DraughtsEvaluator::<EnglishVariant>::default();
     assert!(english.named(path.to_str().unwrap()).is_err());
     std::fs::remove_file(&path).unwrap();
-}
-
-/// Every third position of `games` random Russian games, with the game's
-/// result and `search_score(result)` as the search's score.
-pub(super) fn russian_samples(
-    games: u64,
-    seed: u64,
-    search_score: fn(f64) -> i32,
-) -> Vec<TrainingSample<RussianVariant>> {
-    random_positions(Russian::start(RussianRules::default()), games, seed)
-        .into_iter()
-        .step_by(3)
-        .map(|(position, result)| TrainingSample { position, result, search_score: search_score(result) })
-        .collect()
-}
-
-#[test]
-fn fitting_improves_the_held_out_loss() {
-    let samples = russian_samples(300, 1, |_| 0);
-    assert!(samples.len() > 3000, "{}", samples.len());
-    let start = Weights::material("russian", 100, 300);
-    // Whole games are held out, and random games' formations say little
-    // about their results: without a firm penalty the 180,000 pattern
-    // parameters learn the training games and the held-out loss worsens.
-    let options = TuneOptions {
-        lambda: 1.0,
-        iterations: 150,
-        learning_rate: 3.0,
-        l2: 1e-5,
-        l2_deviation: 1e-5,
-        ..TuneOptions::default()
-    };
-    let (fitted, report) = fit(&samples, &start, &options, |_, _| {});
-    assert!(report.holdout > 0 && report.training > report.holdout);
-    assert!(
-        report.holdout_loss.1 < report.holdout_loss.0,
-        "held-out loss {:?} did not improve",
-        report.holdout_loss
-    );
-    assert!(report.training_loss.1 < report.training_loss.0);
-    assert_ne!(fitted, start);
-    // The gradient is summed in fixed blocks: the same weights on any
-    // number of threads.
-    let short = TuneOptions { iterations: 20, threads: 1, ..options };
-    let one = fit(&samples, &start, &short, |_, _| {});
-    for threads in [2, 3, 8] {
-        assert_eq!(fit(&samples, &start, &TuneOptions { threads, ..short.clone() }, |_, _| {}), one);
-    }
-}
-
-/// The scale `K` is fitted to the results alone: a target that leans on the
-/// search scores must not stretch the fitted centipawns (fitted to the
-/// blend, `K` grew as `λ` fell, 596 cp at λ 0.4 against 148 at 1 on Russian
-/// self-play data, and the weights grew with it).
-#[test]
-fn the_scale_does_not_depend_on_the_blend() {
-    // Search scores far larger than the starting material's scale.
-    let samples = russian_samples(100, 2, |result| ((result - 0.5) * 1800.0) as i32);
-    let start = Weights::material("russian", 100, 300);
-    let scale = |lambda: f64| {
-        let options = TuneOptions { lambda, iterations: 1, threads: 1, ..TuneOptions::default() };
-        fit(&samples, &start, &options, |_, _| {}).1.scale
-    };
-    assert_eq!(scale(0.2), scale(1.0));
 }
 
 #[test]
@@ -214,24 +157,26 @@ fn blocked_men_are_those_with_no_square_ahead() {
 #[test]
 fn tempo_and_runaways_agree_with_a_man_by_man_count() {
     use super::features::side_counts;
-    use crate::layout::rank_of;
+    use damero_draughts::layout::rank_of;
     // The counts by rank masks against the plain definition: tempo is the
     // ranks advanced, a runaway a man 3+ ranks up with no enemy in its cone
     // (the squares within reach on the way to the crowning row).
     for (position, _) in random_positions(Russian::start(RussianRules::default()), 30, 4) {
         for color in Color::ALL {
-            let own = position.pieces[color.index()] & !position.kings;
-            let enemy = position.pieces[1 - color.index()];
+            let own = position.bits(color) & !position.king_bits();
+            let enemy = position.bits(!color);
             let (mut tempo, mut runaway) = (0, [0; 3]);
             let mut rest = own;
             while rest != 0 {
                 let bit = rest.trailing_zeros();
                 rest &= rest - 1;
-                let (file, rank) = (crate::layout::square_of(bit, false).file() as i32, rank_of(bit) as i32);
+                let (file, rank) =
+                    (damero_draughts::layout::square_of(bit, false).file() as i32, rank_of(bit) as i32);
                 let advanced = if color == Color::White { rank } else { 7 - rank };
                 tempo += advanced;
                 let ahead = |b: u32| {
-                    let (f, r) = (crate::layout::square_of(b, false).file() as i32, rank_of(b) as i32);
+                    let (f, r) =
+                        (damero_draughts::layout::square_of(b, false).file() as i32, rank_of(b) as i32);
                     let d = if color == Color::White { r - rank } else { rank - r };
                     d > 0 && (f - file).abs() <= d
                 };

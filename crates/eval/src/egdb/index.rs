@@ -16,10 +16,10 @@
 
 use core::fmt;
 
-use damero_core::Color;
+use damero_core::{Color, Game};
 
-use crate::Draughts;
-use crate::variant::Variant;
+use damero_draughts::Draughts;
+use damero_draughts::Variant;
 
 /// `BINOMIAL[n][k]`: n choose k, for n, k up to 32.
 const BINOMIAL: [[u64; 33]; 33] = {
@@ -147,29 +147,36 @@ impl fmt::Display for Slice {
 
 /// The piece sets of one position as 32-square sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Placement {
-    pub(crate) white_men: u32,
-    pub(crate) white_kings: u32,
-    pub(crate) black_men: u32,
-    pub(crate) black_kings: u32,
-    pub(crate) side: Color,
+pub struct Placement {
+    /// White men, in the compact 32-bit square set.
+    pub white_men: u32,
+    /// White kings.
+    pub white_kings: u32,
+    /// Black men.
+    pub black_men: u32,
+    /// Black kings.
+    pub black_kings: u32,
+    /// The side to move.
+    pub side: Color,
 }
 
 impl Placement {
-    pub(crate) fn of<V: Variant>(position: &Draughts<V>) -> Placement {
-        let white = compact(position.pieces[0]);
-        let black = compact(position.pieces[1]);
-        let kings = compact(position.kings);
+    /// The placement of `position`'s pieces and side to move.
+    pub fn of<V: Variant>(position: &Draughts<V>) -> Placement {
+        let white = compact(position.bits(Color::White));
+        let black = compact(position.bits(Color::Black));
+        let kings = compact(position.king_bits());
         Placement {
             white_men: white & !kings,
             white_kings: white & kings,
             black_men: black & !kings,
             black_kings: black & kings,
-            side: position.side,
+            side: position.side_to_move(),
         }
     }
 
-    pub(crate) fn slice(&self) -> Slice {
+    /// The slice (material) the placement lies in.
+    pub fn slice(&self) -> Slice {
         Slice {
             white_men: self.white_men.count_ones() as u8,
             white_kings: self.white_kings.count_ones() as u8,
@@ -180,7 +187,7 @@ impl Placement {
 
     /// The board turned half a turn with the colours swapped: the square
     /// `s` becomes `31 - s`, which reverses the bits.
-    pub(crate) fn flipped(&self) -> Placement {
+    pub fn flipped(&self) -> Placement {
         Placement {
             white_men: self.black_men.reverse_bits(),
             white_kings: self.black_kings.reverse_bits(),
@@ -191,11 +198,12 @@ impl Placement {
     }
 
     /// This placement or its flip, whichever lies in a canonical slice.
-    pub(crate) fn canonical(&self) -> Placement {
+    pub fn canonical(&self) -> Placement {
         if self.slice().is_canonical() { *self } else { self.flipped() }
     }
 
-    pub(crate) fn position<V: Variant>(&self, rules: V::Rules) -> Draughts<V> {
+    /// The position of this placement under `rules`, draw counters at zero.
+    pub fn position<V: Variant>(&self, rules: V::Rules) -> Draughts<V> {
         let pieces = [expand(self.white_men | self.white_kings), expand(self.black_men | self.black_kings)];
         Draughts::from_bits(rules, self.side, pieces, expand(self.white_kings | self.black_kings))
     }
@@ -266,7 +274,7 @@ impl Slice {
     }
 
     /// The index of `placement`, which must lie in this slice.
-    pub(crate) fn index(&self, placement: &Placement) -> u64 {
+    pub fn index(&self, placement: &Placement) -> u64 {
         let [_, black_radix, white_king_radix, black_king_radix] = self.radices();
         let men = placement.white_men | placement.black_men;
         let white_men = rank_set(placement.white_men);
@@ -281,7 +289,7 @@ impl Slice {
 
     /// The placement of `index`; `None` for the unused indices where a white
     /// and a black man share a square.
-    pub(crate) fn placement(&self, index: u64) -> Option<Placement> {
+    pub fn placement(&self, index: u64) -> Option<Placement> {
         let [_, black_radix, white_king_radix, black_king_radix] = self.radices();
         let per_side = self.positions_per_side();
         let side = if index >= per_side { Color::Black } else { Color::White };
@@ -307,13 +315,13 @@ impl Slice {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::RussianVariant;
+    use damero_draughts::RussianVariant;
 
     #[test]
     fn compact_and_expand_are_inverse_on_the_playing_squares() {
-        assert_eq!(expand(u32::MAX), crate::layout::VALID);
-        assert_eq!(compact(crate::layout::VALID), u32::MAX);
-        assert_eq!(compact(crate::layout::TOP_ROW), 0xf000_0000);
+        assert_eq!(expand(u32::MAX), damero_draughts::layout::VALID);
+        assert_eq!(compact(damero_draughts::layout::VALID), u32::MAX);
+        assert_eq!(compact(damero_draughts::layout::TOP_ROW), 0xf000_0000);
     }
 
     #[test]

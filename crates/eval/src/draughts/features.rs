@@ -34,11 +34,11 @@
 //! Every parameter has a middlegame and an endgame value, blended by the men
 //! on the board: `(mg * men + eg * (24 - men)) / 24`.
 
-use damero_core::Color;
+use damero_core::{Color, Game};
 
-use crate::layout::{DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT, VALID, bit_of, rank_of, shift};
-use crate::position::Draughts;
-use crate::variant::Variant;
+use damero_draughts::Draughts;
+use damero_draughts::Variant;
+use damero_draughts::layout::{DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT, VALID, bit_of, rank_of, shift};
 
 /// Changes whenever the features change, so old weight files are refused.
 ///
@@ -183,9 +183,9 @@ pub(crate) const SCALAR_NAMES: [&str; SCALARS] = [
 pub(crate) const PATTERN_PARAMS: usize = (REGION_SLOTS + REGIONS) * REGION_ENTRIES;
 /// The first mover-deviation table (pairs): region `k`'s table starts at
 /// `DEVIATION_BASE + k * REGION_ENTRIES`.
-pub(crate) const DEVIATION_BASE: usize = REGION_SLOTS * REGION_ENTRIES;
+pub const DEVIATION_BASE: usize = REGION_SLOTS * REGION_ENTRIES;
 /// The first scalar parameter (pairs).
-pub(crate) const SCALAR_BASE: usize = PATTERN_PARAMS;
+pub const SCALAR_BASE: usize = PATTERN_PARAMS;
 /// The first king-square parameter (pairs).
 pub(crate) const KING_SQUARE_BASE: usize = SCALAR_BASE + SCALARS;
 /// King squares: 36 bits of the layout (the four ghosts stay zero).
@@ -331,10 +331,10 @@ pub(crate) struct SideCounts {
 /// Counts for `color` in `position`.
 #[inline]
 pub(crate) fn side_counts<V: Variant>(position: &Draughts<V>, color: Color) -> SideCounts {
-    let own = position.pieces[color.index()];
-    let enemy = position.pieces[1 - color.index()];
-    let men = own & !position.kings;
-    let kings = own & position.kings;
+    let own = position.bits(color);
+    let enemy = position.bits(!color);
+    let men = own & !position.king_bits();
+    let kings = own & position.king_bits();
     let mut counts = SideCounts {
         men: men.count_ones() as i32,
         kings: kings.count_ones() as i32,
@@ -390,14 +390,16 @@ pub(crate) fn scalars<V: Variant>(position: &Draughts<V>) -> [i32; SCALARS] {
     values[Scalar::RunawayOne as usize] = white.runaway[0] - black.runaway[0];
     values[Scalar::RunawayTwo as usize] = white.runaway[1] - black.runaway[1];
     values[Scalar::RunawayFar as usize] = white.runaway[2] - black.runaway[2];
-    values[Scalar::SideToMove as usize] = if position.side == Color::White { 1 } else { -1 };
+    values[Scalar::SideToMove as usize] = if position.side_to_move() == Color::White { 1 } else { -1 };
     values
 }
 
 /// The men on the board, capped at [`PHASE_MEN`].
 #[inline]
 pub(crate) fn phase_men<V: Variant>(position: &Draughts<V>) -> i32 {
-    (((position.pieces[0] | position.pieces[1]) & !position.kings).count_ones() as i32).min(PHASE_MEN)
+    (((position.bits(Color::White) | position.bits(Color::Black)) & !position.king_bits()).count_ones()
+        as i32)
+        .min(PHASE_MEN)
 }
 
 /// Where region `k`'s entry `index` lives among the fitted tables, and with
@@ -430,9 +432,9 @@ pub(crate) fn turned(bits: u64) -> u64 {
 /// up the board), and the sign that turns the mover's score into White's.
 #[inline(always)]
 pub(crate) fn mover_men<V: Variant>(position: &Draughts<V>) -> (u64, u64, i32) {
-    let white_men = position.pieces[0] & !position.kings;
-    let black_men = position.pieces[1] & !position.kings;
-    if position.side == Color::White {
+    let white_men = position.bits(Color::White) & !position.king_bits();
+    let black_men = position.bits(Color::Black) & !position.king_bits();
+    if position.side_to_move() == Color::White {
         (white_men, black_men, 1)
     } else {
         (turned(black_men), turned(white_men), -1)
@@ -442,7 +444,7 @@ pub(crate) fn mover_men<V: Variant>(position: &Draughts<V>) -> (u64, u64, i32) {
 /// The position as a sparse vector over the parameters (White's side):
 /// `(parameter, value)` pairs whose dot product with the weights is White's
 /// score.
-pub(crate) fn sparse<V: Variant>(position: &Draughts<V>, out: &mut Vec<(u32, f32)>) {
+pub fn sparse<V: Variant>(position: &Draughts<V>, out: &mut Vec<(u32, f32)>) {
     out.clear();
     let men = phase_men(position) as f32 / PHASE_MEN as f32;
     let mut push = |pair: usize, value: f32| {
@@ -451,8 +453,8 @@ pub(crate) fn sparse<V: Variant>(position: &Draughts<V>, out: &mut Vec<(u32, f32
             out.push((2 * pair as u32 + 1, value * (1.0 - men)));
         }
     };
-    let white_men = position.pieces[0] & !position.kings;
-    let black_men = position.pieces[1] & !position.kings;
+    let white_men = position.bits(Color::White) & !position.king_bits();
+    let black_men = position.bits(Color::Black) & !position.king_bits();
     for k in 0..REGIONS {
         if let Some((slot, sign)) = pattern_slot(k, region_index(white_men, black_men, k)) {
             push(slot, sign);
@@ -465,13 +467,13 @@ pub(crate) fn sparse<V: Variant>(position: &Draughts<V>, out: &mut Vec<(u32, f32
     for (i, value) in scalars(position).into_iter().enumerate() {
         push(SCALAR_BASE + i, value as f32);
     }
-    let mut kings = position.pieces[0] & position.kings;
+    let mut kings = position.bits(Color::White) & position.king_bits();
     while kings != 0 {
         let bit = kings.trailing_zeros() as usize;
         kings &= kings - 1;
         push(KING_SQUARE_BASE + bit, 1.0);
     }
-    let mut kings = position.pieces[1] & position.kings;
+    let mut kings = position.bits(Color::Black) & position.king_bits();
     while kings != 0 {
         let bit = kings.trailing_zeros() as usize;
         kings &= kings - 1;

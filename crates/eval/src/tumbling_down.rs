@@ -2,8 +2,7 @@
 
 use damero_core::{Color, Direction, Evaluator};
 
-use crate::geometry::{NEIGHBOURS, RAY_LEN};
-use crate::{Move, TumblingDown};
+use damero_tumbling_down::{Move, NEIGHBOURS, RAY_LEN, TumblingDown};
 
 /// Scores a position for the side to move from what decides Tumbling Down:
 ///

@@ -14,18 +14,18 @@
 //! promotion resets every counter but Zisnella's, and the search probes the
 //! position after it afresh, with the limits of its new material.
 
-use damero_core::Color;
+use damero_core::{Color, Game};
 
-use crate::Draughts;
-use crate::variant::{DraughtsRules, DrawRule, Variant};
+use damero_draughts::Draughts;
+use damero_draughts::{DraughtsRules, DrawRule, Variant};
 
 /// Plies the counter rules of `position`'s material leave before one of them
 /// can draw the game (`u32::MAX` when none applies).
 pub(crate) fn plies_left<V: Variant>(position: &Draughts<V>) -> u32 {
-    let left = |limit: u32, counter: u16| limit.saturating_sub(counter.into());
-    let kings_moves = position.since_capture_or_man_move;
-    let material = position.since_capture_or_promotion;
-    match position.rules.draw_rule() {
+    let left = |limit: u32, counter: u32| limit.saturating_sub(counter);
+    let kings_moves = position.plies_since_capture_or_man_move();
+    let material = position.plies_since_material_change();
+    match position.rules().draw_rule() {
         DrawRule::Fsr => {
             // russian.md 13c: 15 moves each of kings only, no capture.
             let mut plies = left(30, kings_moves);
@@ -49,7 +49,7 @@ pub(crate) fn plies_left<V: Variant>(position: &Draughts<V>) -> u32 {
         }
         DrawRule::Olsen if lone_king(position, true) => left(29, material),
         DrawRule::Olsen => u32::MAX,
-        DrawRule::FortyPliesWithoutCapture => left(40, position.since_capture),
+        DrawRule::FortyPliesWithoutCapture => left(40, position.plies_since_capture()),
         DrawRule::FortyKingPlies => left(40, kings_moves),
         DrawRule::EightyPliesWithoutProgress => left(80, kings_moves),
     }

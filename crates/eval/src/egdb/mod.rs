@@ -1,11 +1,13 @@
 //! Endgame databases: the exact value of every position with few pieces.
 //!
-//! [`EndgameDatabase::build`] solves every position with up to N pieces
-//! (men and kings, either side to move) by retrograde analysis, slice by
-//! slice (a slice is fixed material, see [`Slice`]), smallest first, using
-//! the crate's own move generator; [`EndgameDatabase::open`] reads the files
-//! back; [`EndgameDatabase::probe`] answers the search; [`EgdbEvaluator`]
-//! puts it behind any evaluator.
+//! A database holds every position with up to N pieces (men and kings,
+//! either side to move), slice by slice (a slice is fixed material, see
+//! [`Slice`]). The builder (retrograde analysis, `damero egdb build`) lives
+//! in the `damero-lab` crate, which assembles its solved slices with
+//! [`EndgameDatabase::from_tables`] and writes them with
+//! [`EndgameDatabase::write_slice`]; here [`EndgameDatabase::open`] reads
+//! the files back, [`EndgameDatabase::probe`] answers the search and
+//! [`EgdbEvaluator`] puts it behind any evaluator.
 //!
 //! # What is stored
 //! For each position: win, loss or draw for the side to move by the move
@@ -36,24 +38,25 @@
 //! Zisnella (whose both-blocked rule can make a blocked side win) is not
 //! supported: [`EgdbError::UnsupportedRuleSet`].
 
-mod build;
 mod draws;
 mod evaluator;
 mod file;
 mod index;
+mod table;
 
 use core::fmt;
 use core::marker::PhantomData;
 use std::path::{Path, PathBuf};
 
-use damero_core::Verdict;
+use damero_core::{Color, Verdict};
 
 pub use evaluator::EgdbEvaluator;
 pub use file::FORMAT_VERSION;
-pub use index::Slice;
+pub use index::{Placement, Slice};
+pub use table::{MAX_DISTANCE, Tables, lookup};
 
-use crate::Draughts;
-use crate::variant::Variant;
+use damero_draughts::Draughts;
+use damero_draughts::Variant;
 
 /// The most pieces a database may hold (7 would need tens of gigabytes).
 pub const MAX_PIECES: u32 = 6;
@@ -144,7 +147,7 @@ impl fmt::Display for EgdbError {
                 write!(f, "endgame databases hold 2 to {MAX_PIECES} pieces, not {pieces}")
             }
             EgdbError::DistanceOverflow { slice } => {
-                write!(f, "slice {slice} has a distance over {} plies", build::MAX_DISTANCE)
+                write!(f, "slice {slice} has a distance over {} plies", MAX_DISTANCE)
             }
         }
     }
@@ -152,29 +155,13 @@ impl fmt::Display for EgdbError {
 
 impl std::error::Error for EgdbError {}
 
-/// Where a build is: reported before each slice, during its forward pass,
-/// and once at the end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BuildProgress {
-    /// The slice being solved.
-    pub slice: Slice,
-    /// Slices finished.
-    pub slices_done: usize,
-    /// Slices in all.
-    pub slices_total: usize,
-    /// Indices of finished slices plus the current slice's forward pass.
-    pub positions_done: u64,
-    /// Indices in all.
-    pub positions_total: u64,
-}
-
 /// Every position with up to [`max_pieces`](EndgameDatabase::max_pieces)
 /// pieces of rule set `V`, held in memory. Two databases are equal when they
 /// hold the same values.
 #[derive(Clone, PartialEq, Eq)]
 pub struct EndgameDatabase<V: Variant> {
     max_pieces: u32,
-    tables: build::Tables,
+    tables: Tables,
     variant: PhantomData<V>,
 }
 
@@ -203,7 +190,7 @@ impl<V: Variant> EndgameDatabase<V> {
 
     /// A database that knows nothing (every probe is `None`).
     pub fn empty() -> EndgameDatabase<V> {
-        EndgameDatabase { max_pieces: 0, tables: build::Tables::new(), variant: PhantomData }
+        EndgameDatabase { max_pieces: 0, tables: Tables::new(), variant: PhantomData }
     }
 
     /// The slices of up to `max_pieces` pieces that are stored, in the order
@@ -218,7 +205,9 @@ impl<V: Variant> EndgameDatabase<V> {
         slices
     }
 
-    fn check(max_pieces: u32) -> Result<(), EgdbError> {
+    /// Checks that rule set `V` has databases and that `max_pieces` is
+    /// 2 to [`MAX_PIECES`].
+    pub fn check(max_pieces: u32) -> Result<(), EgdbError> {
         if !Self::SUPPORTED {
             return Err(EgdbError::UnsupportedRuleSet { game: V::NAME });
         }
@@ -228,73 +217,33 @@ impl<V: Variant> EndgameDatabase<V> {
         Ok(())
     }
 
-    fn solve_all(
-        max_pieces: u32,
-        mut progress: impl FnMut(&BuildProgress),
-        mut finished: impl FnMut(Slice, &[u8]) -> Result<(), EgdbError>,
-    ) -> Result<EndgameDatabase<V>, EgdbError> {
-        Self::check(max_pieces)?;
-        let slices = Self::slices(max_pieces);
-        let positions_total = slices.iter().map(Slice::positions).sum();
-        let mut database = EndgameDatabase { max_pieces, tables: build::Tables::new(), variant: PhantomData };
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let mut positions_done = 0;
-        for (slices_done, &slice) in slices.iter().enumerate() {
-            let mut report = |done: u64| {
-                progress(&BuildProgress {
-                    slice,
-                    slices_done,
-                    slices_total: slices.len(),
-                    positions_done: positions_done + done,
-                    positions_total,
-                })
-            };
-            let values =
-                build::solve::<V>(slice, &database.tables, Default::default(), threads, &mut report)?;
-            finished(slice, &values)?;
-            database.tables.insert(slice, values);
-            positions_done += slice.positions();
+    /// A database of the solved `tables`: every slice of up to `max_pieces`
+    /// pieces ([`EndgameDatabase::slices`]), each with one value byte per
+    /// index. What a builder hands over when it has solved them all.
+    ///
+    /// # Panics
+    /// If a slice is missing or has the wrong length: a builder's bug, not
+    /// bad input (files are read with [`EndgameDatabase::open`], which
+    /// checks them and returns an error).
+    pub fn from_tables(max_pieces: u32, tables: Tables) -> EndgameDatabase<V> {
+        for slice in Self::slices(max_pieces) {
+            let values = tables.get(&slice).map(Vec::len);
+            assert_eq!(values, Some(slice.positions() as usize), "slice {slice} of the database");
         }
-        if let Some(&slice) = slices.last() {
-            progress(&BuildProgress {
-                slice,
-                slices_done: slices.len(),
-                slices_total: slices.len(),
-                positions_done,
-                positions_total,
-            });
-        }
-        Ok(database)
+        EndgameDatabase { max_pieces, tables, variant: PhantomData }
     }
 
-    /// Solves every position with up to `max_pieces` pieces (2 to
-    /// [`MAX_PIECES`]) and writes the files into `dir` (created if need be),
-    /// each slice as soon as it is solved, the table of contents last.
-    /// `progress` hears where the build is. The forward pass of each slice
-    /// runs on every core [`std::thread::available_parallelism`] reports;
-    /// the backward pass on one.
-    pub fn build(
-        dir: impl AsRef<Path>,
-        max_pieces: u32,
-        progress: impl FnMut(&BuildProgress),
-    ) -> Result<EndgameDatabase<V>, EgdbError> {
-        let dir = dir.as_ref();
-        Self::check(max_pieces)?;
-        std::fs::create_dir_all(dir)
-            .map_err(|e| EgdbError::Io { path: dir.to_owned(), message: e.to_string() })?;
-        let database = Self::solve_all(max_pieces, progress, |slice, values| {
-            file::write_slice(dir, V::NAME, slice, values)
-        })?;
-        file::write_contents(dir, V::NAME, max_pieces)?;
-        Ok(database)
+    /// Writes one solved slice's file into `dir` (a builder writes each
+    /// slice as soon as it is solved, then [the table of
+    /// contents](EndgameDatabase::write_contents)).
+    pub fn write_slice(dir: &Path, slice: Slice, values: &[u8]) -> Result<(), EgdbError> {
+        file::write_slice(dir, V::NAME, slice, values)
     }
 
-    /// Solves every position with up to `max_pieces` pieces, writing nothing.
-    pub fn build_in_memory(
-        max_pieces: u32,
-        progress: impl FnMut(&BuildProgress),
-    ) -> Result<EndgameDatabase<V>, EgdbError> {
-        Self::solve_all(max_pieces, progress, |_, _| Ok(()))
+    /// Writes the table of contents of rule set `V` into `dir`: the files of
+    /// up to `max_pieces` pieces are complete.
+    pub fn write_contents(dir: &Path, max_pieces: u32) -> Result<(), EgdbError> {
+        file::write_contents(dir, V::NAME, max_pieces)
     }
 
     /// Writes the files of this database into `dir` (which must exist).
@@ -313,11 +262,16 @@ impl<V: Variant> EndgameDatabase<V> {
             return Err(EgdbError::UnsupportedRuleSet { game: V::NAME });
         }
         let max_pieces = file::read_contents(dir, V::NAME)?;
-        let mut tables = build::Tables::new();
+        let mut tables = Tables::new();
         for slice in Self::slices(max_pieces) {
             tables.insert(slice, file::read_slice(dir, V::NAME, slice)?);
         }
         Ok(EndgameDatabase { max_pieces, tables, variant: PhantomData })
+    }
+
+    /// The solved slices, by material (what [`lookup`] reads).
+    pub fn tables(&self) -> &Tables {
+        &self.tables
     }
 
     /// The most pieces a position may have to be in the database (0 when
@@ -335,11 +289,11 @@ impl<V: Variant> EndgameDatabase<V> {
     /// unread), with the distance to the end of the game; `None` when it has
     /// more pieces than the database.
     pub fn value(&self, position: &Draughts<V>) -> Option<Verdict> {
-        let pieces = (position.pieces[0] | position.pieces[1]).count_ones();
+        let pieces = (position.bits(Color::White) | position.bits(Color::Black)).count_ones();
         if pieces > self.max_pieces {
             return None;
         }
-        Some(match build::lookup(&self.tables, position)? {
+        Some(match lookup(&self.tables, position)? {
             0 => Verdict::Draw,
             byte if byte % 2 == 1 => Verdict::Loss { plies: u32::from(byte) - 1 },
             byte => Verdict::Win { plies: u32::from(byte) - 1 },
@@ -377,66 +331,8 @@ impl<V: Variant> EndgameDatabase<V> {
 
 #[cfg(test)]
 mod tests {
-    use damero_core::{Game, MoveList};
-
     use super::*;
-    use crate::{EnglishVariant, RussianVariant, SpanishVariant};
-    use index::Slice;
-
-    /// Every value is what one ply of minimax over its children's values
-    /// gives: a win one ply longer than the shortest lost child, a loss one
-    /// ply longer than the longest won child, else a draw.
-    fn values_are_a_fixed_point<V: Variant>() {
-        let database = EndgameDatabase::<V>::build_in_memory(3, |_| {}).expect("builds");
-        let mut moves = MoveList::new();
-        let mut seen = [0u32; 3];
-        for slice in EndgameDatabase::<V>::slices(3) {
-            let table = &database.tables[&slice];
-            for index in 0..slice.positions() {
-                let Some(placement) = slice.placement(index) else { continue };
-                let position = placement.position::<V>(Default::default());
-                position.legal_moves(&mut moves);
-                let children: Vec<u8> = moves
-                    .iter()
-                    .map(|&mv| {
-                        let mut child = position;
-                        child.play(mv);
-                        build::lookup(&database.tables, &child).expect("smaller slices are there")
-                    })
-                    .collect();
-                let shortest_lost = children.iter().filter(|&&b| b % 2 == 1).min();
-                let expected = if let Some(&lost) = shortest_lost {
-                    lost + 1
-                } else if children.iter().all(|&b| b != 0) {
-                    children.iter().max().map_or(1, |&won| won + 1)
-                } else {
-                    0
-                };
-                assert_eq!(table[index as usize], expected, "{} {slice} {}", V::NAME, position.fen());
-                seen[match expected {
-                    0 => 0,
-                    b if b % 2 == 0 => 1,
-                    _ => 2,
-                }] += 1;
-            }
-        }
-        assert!(seen.iter().all(|&n| n > 0), "draws, wins, losses: {seen:?}");
-    }
-
-    #[test]
-    fn russian_values_are_a_fixed_point() {
-        values_are_a_fixed_point::<RussianVariant>();
-    }
-
-    #[test]
-    fn english_values_are_a_fixed_point() {
-        values_are_a_fixed_point::<EnglishVariant>();
-    }
-
-    #[test]
-    fn spanish_values_are_a_fixed_point() {
-        values_are_a_fixed_point::<SpanishVariant>();
-    }
+    use damero_draughts::RussianVariant;
 
     #[test]
     fn slices_come_after_the_slices_their_moves_reach() {
