@@ -35,7 +35,7 @@ impl SquareNumbering {
 
     /// The number of `square`, `None` for a square not played on.
     pub fn number(self, square: Square) -> Option<u32> {
-        let dark = (square.file() + square.rank()) % 2 == 0;
+        let dark = square.is_dark();
         if dark == self.light_a1 {
             return None;
         }
