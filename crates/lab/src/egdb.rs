@@ -18,7 +18,7 @@
 //!    each predecessor's count of open moves, and a predecessor left with
 //!    none (and no way out of the slice that avoids losing) is a loss.
 //!
-//! The predecessors are found by taking a quiet move back ([`unmoves`]) and
+//! The predecessors are found by taking a quiet move back (`unmoves`) and
 //! keeping the positions where that quiet move was legal: where the mover had
 //! no capture. Whether a capture exists is the move generator's own test; a
 //! test checks the predecessors against forward generation on whole slices.

@@ -34,7 +34,7 @@ pub struct NetworkOptions {
     /// Adam's step size at the start; it falls linearly to a tenth.
     pub learning_rate: f64,
     /// Every `holdout_every`-th block of consecutive samples is held out
-    /// (as in [`TuneOptions::holdout_every`](crate::eval::TuneOptions::holdout_every)).
+    /// (as in [`TuneOptions::holdout_every`](crate::TuneOptions::holdout_every)).
     pub holdout_every: usize,
     /// Seeds the starting weights and the order of the samples.
     pub seed: u64,

@@ -1,5 +1,5 @@
 //! The features of the trained evaluation, shared by the evaluator (integer
-//! weights, [`Tables`](super::pattern::Tables)) and the fitter (the same
+//! weights expanded into tables) and the fitter in `damero-lab` (the same
 //! features as a sparse vector over the parameters, [`sparse`]).
 //!
 //! Everything is measured from White's side and is antisymmetric under the
@@ -21,7 +21,7 @@
 //!   positions). The flip maps a White-to-move formation onto the same
 //!   Black-to-move one, so these tables are symmetric by construction. The
 //!   fitter gives them their own penalty
-//!   ([`TuneOptions::l2_deviation`](super::TuneOptions::l2_deviation)); the
+//!   (`damero_lab::TuneOptions::l2_deviation`); the
 //!   evaluator adds them to the shared tables once, at load time, so an
 //!   evaluation still reads nine entries.
 //! - **Scalars**: men, kings, tempo (ranks advanced), blocked men, balance of
