@@ -15,7 +15,9 @@
 //! - with the `serde` feature, `Serialize`/`Deserialize` for those values
 //!   and for game records (read back with every move checked);
 //! - with the `testkit` feature, a conformance suite every game runs
-//!   (`damero_core::testkit`).
+//!   (`damero_core::testkit`); with the `proptest` feature, proptest
+//!   strategies over a game's random games and its invariant checks
+//!   (`damero_core::testkit::strategies` and `::invariants`).
 //!
 //! ```
 //! use damero_core::{Bitboard, Direction, Square};

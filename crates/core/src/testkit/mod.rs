@@ -7,21 +7,30 @@
 //! with "no legal move". [`perft`] reads and runs perft suites, in one data
 //! format for every game. With the `serde` feature too,
 //! `check_serde_round_trip` and `check_serde_refuses_an_illegal_record`
-//! check a game's `serde` feature.
+//! check a game's `serde` feature. With the `proptest` feature,
+//! `strategies` generates random games that shrink toward fewer plies
+//! (their items are re-exported here too), and `invariants` has the checks
+//! of the contract as `Result`s for `?` inside `proptest!`.
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::{Game, GameRecord, MoveList, Outcome, Playout};
 
+#[cfg(feature = "proptest")]
+pub mod invariants;
 pub mod perft;
 #[cfg(feature = "serde")]
 mod serde_checks;
+#[cfg(feature = "proptest")]
+pub mod strategies;
 mod walk;
 
 pub use perft::{PerftCase, read_perft_suite, run_perft_suite};
 #[cfg(feature = "serde")]
 pub use serde_checks::{check_serde_refuses_an_illegal_record, check_serde_round_trip};
+#[cfg(feature = "proptest")]
+pub use strategies::{positions, positions_with_move, random_game, records, records_from};
 pub use walk::walk_counter;
 
 /// What the suite saw, so a caller can assert that it really explored.
@@ -45,17 +54,8 @@ const JUNK_MOVES: &[&str] =
 /// With a message naming the position and the broken property.
 pub fn check_position<G: Game>(position: &G) -> MoveList<G::Move> {
     let fen = position.fen();
-    assert_eq!(
-        position.zobrist(),
-        position.zobrist_from_scratch(),
-        "incremental hash differs from the hash computed from scratch at {fen}"
-    );
-
-    let reread =
-        G::from_fen(&fen, position.rules()).unwrap_or_else(|e| panic!("own FEN '{fen}' rejected: {e}"));
-    assert_eq!(reread.fen(), fen, "FEN does not round-trip");
-    assert_eq!(reread.zobrist(), position.zobrist(), "re-read FEN hashes differently: {fen}");
-    assert_eq!(reread.side_to_move(), position.side_to_move(), "side to move lost in FEN: {fen}");
+    hash_matches(position, &fen).unwrap_or_else(|e| panic!("{e}"));
+    let reread = reread_fen(position, &fen).unwrap_or_else(|e| panic!("{e}"));
 
     let mut moves = MoveList::new();
     position.legal_moves(&mut moves);
@@ -144,17 +144,60 @@ pub fn check_position<G: Game>(position: &G) -> MoveList<G::Move> {
         assert!(position.parse_move(junk).is_err(), "junk move text '{junk}' accepted at {fen}");
     }
 
+    outcome_agrees(position, &moves, &fen).unwrap_or_else(|e| panic!("{e}"));
+    moves
+}
+
+/// The incremental hash of `position` (written `fen`) equals the one computed
+/// from scratch; else the message saying it does not.
+fn hash_matches<G: Game>(position: &G, fen: &str) -> Result<(), String> {
+    let (incremental, scratch) = (position.zobrist(), position.zobrist_from_scratch());
+    if incremental == scratch {
+        Ok(())
+    } else {
+        Err(format!(
+            "incremental hash differs from the hash computed from scratch at {fen}: \
+             {incremental:#018x} != {scratch:#018x}"
+        ))
+    }
+}
+
+/// `position` read back from its own FEN `fen` under its rules, checked to
+/// write the same FEN and to have the same hash and side to move.
+fn reread_fen<G: Game>(position: &G, fen: &str) -> Result<G, String> {
+    let reread = G::from_fen(fen, position.rules()).map_err(|e| format!("own FEN '{fen}' rejected: {e}"))?;
+    if reread.fen() != fen {
+        return Err(format!("FEN does not round-trip: '{fen}' reads back as '{}'", reread.fen()));
+    }
+    if reread.zobrist() != position.zobrist() {
+        return Err(format!("re-read FEN hashes differently: {fen}"));
+    }
+    if reread.side_to_move() != position.side_to_move() {
+        return Err(format!("side to move lost in FEN: {fen}"));
+    }
+    Ok(reread)
+}
+
+/// [`Game::outcome`] agrees with the legal `moves` of `position` (written
+/// `fen`): no legal move gives [`Game::terminal_outcome`], and a position
+/// with moves is over only by a [`Game::rule_draw`], as a draw.
+fn outcome_agrees<G: Game>(position: &G, moves: &[G::Move], fen: &str) -> Result<(), String> {
     match position.outcome() {
         Some(outcome) if moves.is_empty() => {
-            assert_eq!(outcome, position.terminal_outcome(), "outcome() ignores terminal_outcome at {fen}")
+            if outcome == position.terminal_outcome() {
+                Ok(())
+            } else {
+                Err(format!("outcome() ignores terminal_outcome at {fen}"))
+            }
         }
-        Some(outcome) => {
-            assert_eq!(outcome, Outcome::Draw, "a position with moves can only be a rule draw: {fen}");
-            assert!(position.rule_draw(), "draw without a draw rule at {fen}");
+        Some(outcome) if outcome != Outcome::Draw => {
+            Err(format!("a position with moves can only be a rule draw: {fen}"))
         }
-        None => assert!(!moves.is_empty(), "no legal move but no outcome at {fen}"),
+        Some(_) if !position.rule_draw() => Err(format!("draw without a draw rule at {fen}")),
+        None if moves.is_empty() => Err(format!("no legal move but no outcome at {fen}")),
+        None if position.rule_draw() => Err(format!("a draw rule holds but outcome() is None at {fen}")),
+        _ => Ok(()),
     }
-    moves
 }
 
 /// A fixed stream of random numbers (xorshift64*) for the playout check.
