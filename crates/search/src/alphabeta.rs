@@ -286,15 +286,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             && let Some((mv, score)) =
                 Book::shipped(G::NAME).and_then(|book| book.choose(root, self.config.seed))
         {
-            return SearchResult {
-                best_move: Some(mv),
-                score: Score(score),
-                pv: vec![mv],
-                depth: 0,
-                seldepth: 0,
-                nodes: 0,
-                time: start.elapsed(),
-            };
+            return SearchResult::new(Some(mv), Score(score), vec![mv], start.elapsed());
         }
         self.tt.new_search();
         let mut max_depth = limits.depth.unwrap_or(MAX_PLY as u32).clamp(1, MAX_PLY as u32 - 1);
@@ -335,24 +327,15 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         });
         let time = start.elapsed();
         match done {
-            Iteration::Completed { depth, score, pv, seldepth } => SearchResult {
-                best_move: pv.first().copied(),
-                score: Score(score),
-                pv,
-                depth,
-                seldepth,
-                nodes,
-                time,
-            },
-            Iteration::None { root_best, seldepth } => SearchResult {
-                best_move: Some(root_best.unwrap_or(moves[0])),
-                score: Score(0),
-                pv: root_best.into_iter().collect(),
-                depth: 0,
-                seldepth,
-                nodes,
-                time,
-            },
+            Iteration::Completed { depth, score, pv, seldepth } => {
+                SearchResult::new(pv.first().copied(), Score(score), pv, time)
+                    .searched(depth, seldepth, nodes)
+            }
+            Iteration::None { root_best, seldepth } => {
+                let best_move = Some(root_best.unwrap_or(moves[0]));
+                SearchResult::new(best_move, Score(0), root_best.into_iter().collect(), time)
+                    .searched(0, seldepth, nodes)
+            }
         }
     }
 }

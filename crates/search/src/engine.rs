@@ -810,15 +810,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         record.position().legal_moves(&mut moves);
         if let Some(clock) = limits.clock.take() {
             if moves.len() == 1 {
-                return SearchResult {
-                    best_move: Some(moves[0]),
-                    score: Score(0),
-                    pv: vec![moves[0]],
-                    depth: 0,
-                    seldepth: 0,
-                    nodes: 0,
-                    time: started.elapsed(),
-                };
+                return SearchResult::new(Some(moves[0]), Score(0), vec![moves[0]], started.elapsed());
             }
             let budget = clock.budget(moves.len());
             // Time saved on a clock is time for later moves: the soft limit
@@ -836,15 +828,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             Player::Mcts(search) => search.search_record(record, &limits, on_info),
             Player::Random(rng) => {
                 let best_move = (!moves.is_empty()).then(|| moves[rng.below(moves.len())]);
-                SearchResult {
-                    best_move,
-                    score: Score(0),
-                    pv: best_move.into_iter().collect(),
-                    depth: 0,
-                    seldepth: 0,
-                    nodes: 0,
-                    time: started.elapsed(),
-                }
+                SearchResult::new(best_move, Score(0), best_move.into_iter().collect(), started.elapsed())
             }
         }
     }

@@ -72,15 +72,8 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     pub(super) fn decide(&self, moves: &MoveList<G::Move>, nodes: u64, start: Instant) -> SearchResult<G> {
         let side = self.trees[0].root.expect("searched").side_to_move();
         let depth = self.trees.iter().map(|t| t.max_depth).max().unwrap_or(0);
-        let mut result = SearchResult {
-            best_move: Some(moves[0]),
-            score: Score(0),
-            pv: vec![moves[0]],
-            depth,
-            seldepth: depth,
-            nodes,
-            time: start.elapsed(),
-        };
+        let mut result = SearchResult::new(Some(moves[0]), Score(0), vec![moves[0]], start.elapsed())
+            .searched(depth, depth, nodes);
         // A proven root in any tree is exact: play its proof.
         if let Some(tree) = self.trees.iter().find(|t| !matches!(t.nodes[0].proof, Proof::Unknown)) {
             let root = &tree.nodes[0];
