@@ -8,7 +8,7 @@ use damero_core::{Evaluator, Game, MoveList};
 use super::Mcts;
 use super::arena::Tree;
 use super::math::score_of;
-use super::node::{EXPANDED, Proof};
+use super::node::{NodeState, Proof};
 use crate::report::{SearchInfo, SearchResult};
 use crate::score::Score;
 
@@ -33,7 +33,7 @@ impl<G: Game> Tree<G> {
     /// The most visited child of `index` (the first on a tie), if expanded.
     fn most_visited(&self, index: usize) -> Option<usize> {
         let node = &self.nodes[index];
-        if node.state != EXPANDED {
+        if node.state != NodeState::Expanded {
             return None;
         }
         node.children().max_by(|&a, &b| self.nodes[a].visits.cmp(&self.nodes[b].visits).then(b.cmp(&a)))
@@ -96,7 +96,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         let mut lost = vec![false; count];
         for tree in &self.trees {
             let root = &tree.nodes[0];
-            if root.state != EXPANDED || root.child_count as usize != count {
+            if root.state != NodeState::Expanded || root.child_count as usize != count {
                 continue;
             }
             for (i, c) in root.children().enumerate() {
@@ -114,7 +114,9 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                 result.score = score_of(reward[best] / visits[best] as f64);
             }
             let tree = &self.trees[0];
-            result.pv = if tree.nodes[0].state == EXPANDED && tree.nodes[0].child_count as usize == count {
+            result.pv = if tree.nodes[0].state == NodeState::Expanded
+                && tree.nodes[0].child_count as usize == count
+            {
                 tree.pv_from(tree.nodes[0].first_child as usize + best)
             } else {
                 vec![moves[best]]
