@@ -10,6 +10,14 @@
 //! the score with the ply of the earliest repetition it depends on, so that
 //! path-dependent scores stay out of the table.
 //!
+//! The parts, one module each: `config` (the table of switches behind
+//! [`AlphaBetaConfig`]), this module (the searcher and its threads),
+//! `worker` (one thread's state and helpers), `iterate` (iterative
+//! deepening and aspiration windows), `node` (one node as a sequence of
+//! steps), `moves` (a node's move loop: PVS, reductions, rewards),
+//! `qsearch` (quiescence), `picker` (the move order) and `history` (the
+//! history and countermove tables).
+//!
 //! See [`AlphaBetaConfig`] for which options keep values exact.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

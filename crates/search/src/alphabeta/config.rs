@@ -1,5 +1,5 @@
 //! The switches of the alpha-beta search, each declared once in the
-//! [`switches!`] table below: its field, type, default, key, parser, doc and
+//! `switches!` table below: its field, type, default, key, parser, doc and
 //! the value (if any) that keeps fixed-depth values exact. The struct,
 //! [`Default`], [`AlphaBetaConfig::set`], [`Display`](fmt::Display),
 //! [`AlphaBetaConfig::exact`], [`AlphaBetaConfig::is_exact`] and the help
