@@ -74,7 +74,7 @@ mod score;
 mod time;
 mod tt;
 
-pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SwitchError, SwitchHelp};
 pub use bench::{BENCH_POSITIONS, BenchPosition, BenchReport, bench, bench_positions};
 pub use book::{Book, BookError, BookMove};
 pub use engine::{Engine, EngineSpec, SpecError, SpecLimits, TimeControl, max_table_mib, max_threads};
