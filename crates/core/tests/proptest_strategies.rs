@@ -161,7 +161,6 @@ impl<const BUG_AT: u16> damero_core::Presentation for Pile<BUG_AT> {
     }
 }
 
-
 /// A runner that does the same on every run and saves no failure file.
 fn runner(cases: u32) -> TestRunner {
     let config = Config { cases, failure_persistence: None, ..Config::default() };

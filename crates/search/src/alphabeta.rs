@@ -20,6 +20,7 @@
 //!
 //! See [`AlphaBetaConfig`] for which options keep values exact.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -61,6 +62,7 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     config: AlphaBetaConfig,
     evaluator: E,
     tt: TranspositionTable,
+    book: Option<Arc<Book>>,
     _game: core::marker::PhantomData<fn() -> G>,
 }
 
@@ -68,7 +70,15 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// A searcher with these options and evaluator.
     pub fn new(config: AlphaBetaConfig, evaluator: E) -> AlphaBeta<G, E> {
         let tt = TranspositionTable::new(if config.tt { config.tt_mib } else { 0 });
-        AlphaBeta { config, evaluator, tt, _game: core::marker::PhantomData }
+        AlphaBeta { config, evaluator, tt, book: None, _game: core::marker::PhantomData }
+    }
+
+    /// The same searcher with an opening book, played from when the
+    /// [`book`](AlphaBetaConfig::book) switch is on (the engine layer hands
+    /// each game its shipped book; the search names no game).
+    pub fn with_book(mut self, book: Option<Arc<Book>>) -> AlphaBeta<G, E> {
+        self.book = book;
+        self
     }
 
     /// The options.
@@ -112,8 +122,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             return SearchResult::decided(root, start.elapsed());
         }
         if self.config.book == Some(true)
-            && let Some((mv, score)) =
-                Book::shipped(G::NAME).and_then(|book| book.choose(root, self.config.seed))
+            && let Some((mv, score)) = self.book.as_ref().and_then(|book| book.choose(root, self.config.seed))
         {
             return SearchResult::new(Some(mv), Score(score), vec![mv], start.elapsed());
         }

@@ -8,10 +8,11 @@ use std::time::Duration;
 use common::skirmish::{Skirmish, SkirmishEval, SkirmishRules};
 use common::tictactoe::{TicTacToe, TicTacToeEval};
 use damero_core::{Color, Game, GameRecord, Outcome};
-use damero_search::{
-    AlphaBetaConfig, Engine, EngineSpec, MAX_LEVEL, MIN_LEVEL, MatchConfig, MatchGame, MatchProgress,
-    SpecError, SpecLimits, bench, level_spec, run_match,
+use damero_engine::{
+    Engine, EngineSpec, MAX_LEVEL, MIN_LEVEL, MatchConfig, MatchGame, MatchProgress, SpecError, SpecLimits,
+    level_spec, run_match,
 };
+use damero_search::{AlphaBetaConfig, bench};
 
 #[test]
 fn spec_examples_parse() {
@@ -139,7 +140,7 @@ fn every_engine_plays_a_legal_move() {
 }
 
 /// Plays a match and keeps every game, as `run_match` hands them over.
-fn play<G: Game, E: damero_core::Evaluator<G>>(
+fn play<G: damero_engine::EngineGame, E: damero_core::Evaluator<G>>(
     start: &G,
     first: &EngineSpec,
     second: &EngineSpec,

@@ -336,7 +336,7 @@ switches! {
         /// Search threads sharing the transposition table (Lazy SMP). Values at a
         /// fixed depth don't depend on it (with the exact options); the moves and
         /// node counts of timed searches do. At most the machine's cores are
-        /// started ([`max_threads`](crate::max_threads)).
+        /// started (the engine layer's `max_threads`).
         threads: usize = 1, key "threads", parse positive;
         /// Transposition table size in MiB (at most
         /// [`max_table_mib`](crate::max_table_mib)).
@@ -420,8 +420,8 @@ switches! {
         /// it. Measured: 88/228/84 (-3 ± 22 Elo) over 400 Russian games at
         /// 100,000 nodes against the switch off.
         partial_iterations: bool = true, key "partial", parse switch;
-        /// Play from the game's shipped opening book
-        /// ([`Book::shipped`](crate::Book::shipped)) while the root is in it.
+        /// Play from the opening book handed to the search
+        /// ([`AlphaBeta::with_book`](crate::AlphaBeta::with_book)) while the root is in it.
         /// `None` leaves it to the caller: off here, on in the CLI's
         /// `bestmove` and `play`, off in `match`.
         book: Option<bool> = None, key "book", parse chosen;

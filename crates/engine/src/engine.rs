@@ -8,14 +8,12 @@ use std::time::{Duration, Instant};
 
 use damero_core::{Evaluator, Game, GameRecord, MoveList};
 
-use crate::alphabeta::{AlphaBeta, AlphaBetaConfig, SwitchError};
-use crate::limits::Limits;
-use crate::mcts::{Mcts, MctsConfig, Rollout};
-use crate::report::{SearchInfo, SearchResult};
-use crate::rng::SeededRng;
-use crate::score::Score;
-use crate::time::Clock;
-pub use crate::tt::max_table_mib;
+use damero_search::{
+    AlphaBeta, AlphaBetaConfig, Book, Clock, Limits, MAX_PLY, Mcts, MctsConfig, Rollout, Score, SearchInfo,
+    SearchResult, SeededRng, SwitchError, max_table_mib,
+};
+
+use crate::EngineGame;
 
 /// How long an engine thinks per move: the limits an [`EngineSpec`] names.
 /// With none set, an engine thinks for one second ([`SpecLimits::limits`]).
@@ -152,12 +150,12 @@ pub fn max_threads() -> usize {
 /// differs from the default).
 ///
 /// ```
-/// use damero_search::EngineSpec;
+/// use damero_engine::EngineSpec;
 ///
 /// let spec: EngineSpec = "alphabeta:nodes=50000,threads=2".parse()?;
 /// assert_eq!(spec.to_string(), "alphabeta:nodes=50000,threads=2");
 /// assert!("alphabeta:depht=3".parse::<EngineSpec>().is_err());
-/// # Ok::<(), damero_search::SpecError>(())
+/// # Ok::<(), damero_engine::SpecError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum EngineSpec {
@@ -366,7 +364,7 @@ impl EngineSpec {
             EngineSpec::AlphaBeta { config, limits, .. } => match key {
                 "depth" => {
                     let depth: u32 = positive(key, value)?;
-                    limits.depth = Some(depth.min(crate::MAX_PLY as u32 - 1));
+                    limits.depth = Some(depth.min(MAX_PLY as u32 - 1));
                 }
                 "nodes" => limits.nodes = Some(positive(key, value)?),
                 "movetime" => limits.movetime = Some(Duration::from_millis(positive(key, value)?)),
@@ -537,6 +535,8 @@ pub struct Engine<G: Game, E: Evaluator<G>> {
     clock: Option<Clock>,
     flagged: bool,
     player: Player<G, E>,
+    /// The game's shipped opening book, played from with `book=true`.
+    book: Option<Arc<Book>>,
 }
 
 #[derive(Debug)]
@@ -558,7 +558,10 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     /// # Panics
     /// If the spec names an evaluator `evaluator` does not know: check specs
     /// from users with [`Engine::try_new`].
-    pub fn new(spec: &EngineSpec, evaluator: E) -> Engine<G, E> {
+    pub fn new(spec: &EngineSpec, evaluator: E) -> Engine<G, E>
+    where
+        G: EngineGame,
+    {
         match Engine::try_new(spec, evaluator) {
             Ok(engine) => engine,
             Err(error) => panic!("{error}"),
@@ -570,7 +573,10 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     /// # Errors
     /// [`SpecError::UnknownEvaluator`] when the spec names an evaluator the
     /// game does not have.
-    pub fn try_new(spec: &EngineSpec, evaluator: E) -> Result<Engine<G, E>, SpecError> {
+    pub fn try_new(spec: &EngineSpec, evaluator: E) -> Result<Engine<G, E>, SpecError>
+    where
+        G: EngineGame,
+    {
         let evaluator = match spec.eval() {
             Some(name) => evaluator.named(name).map_err(SpecError::UnknownEvaluator)?,
             None => evaluator,
@@ -587,7 +593,14 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             EngineSpec::Random { seed } => Player::Random(SeededRng::new(*seed)),
         };
         let limits = spec.limits();
-        Ok(Engine { spec: spec.clone(), clock: limits.clock, flagged: false, limits, player })
+        Ok(Engine {
+            spec: spec.clone(),
+            clock: limits.clock,
+            flagged: false,
+            limits,
+            player,
+            book: G::book(),
+        })
     }
 
     /// The spec it was built from.
@@ -654,7 +667,8 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 if let Some(cap) = cap_mib {
                     config.tt_mib = config.tt_mib.min(cap);
                 }
-                self.player = Player::AlphaBeta(Box::new(AlphaBeta::new(config, evaluator)));
+                let search = AlphaBeta::new(config, evaluator).with_book(self.book.clone());
+                self.player = Player::AlphaBeta(Box::new(search));
             }
         }
     }
