@@ -2,7 +2,7 @@
 //! Any text given as an engine spec (`alphabeta:depth=6,eval=...`, the
 //! `--engine` option and the Hub's engine setting): never a panic; a spec
 //! that parses prints to a text that parses to the same spec.
-use damero_search::EngineSpec;
+use damero_engine::EngineSpec;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
