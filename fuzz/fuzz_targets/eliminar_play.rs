@@ -15,7 +15,6 @@ use libfuzzer_sys::fuzz_target;
 #[allow(dead_code, reason = "each target uses part of it")]
 mod common;
 
-#[allow(dead_code, unused_imports, reason = "the tests' helpers, of which the target uses the reference")]
 #[path = "../../crates/eliminar/tests/common/mod.rs"]
 mod reference;
 

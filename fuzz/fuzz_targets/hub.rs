@@ -67,14 +67,12 @@ fuzz_target!(|data: &[u8]| {
     let mut variant = "russian";
     for line in text.lines().take(64) {
         match parse_line(line) {
-            Ok(Some(Request::SetParam { name, value })) => {
-                if name == "variant" {
-                    if let Some(id) = ["russian", "zisnella", "spanish", "english"]
-                        .into_iter()
-                        .find(|id| id.eq_ignore_ascii_case(&value))
-                    {
-                        variant = id;
-                    }
+            Ok(Some(Request::SetParam { name, value })) if name == "variant" => {
+                if let Some(id) = ["russian", "zisnella", "spanish", "english"]
+                    .into_iter()
+                    .find(|id| id.eq_ignore_ascii_case(&value))
+                {
+                    variant = id;
                 }
             }
             Ok(Some(Request::Pos { position: text, moves })) => match variant {
