@@ -32,9 +32,9 @@ use damero_engine::{EngineSpec, MAX_LEVEL, MIN_LEVEL, SpecLimits, level_spec, ma
 use damero_eval::EndgameDatabase;
 use damero_search::{AlphaBetaConfig, Clock, Limits, MctsConfig, max_table_mib};
 
-use crate::CliError;
-use crate::engine_commands::with_book;
-use crate::games::{self, DRAUGHTS_IDS, DraughtsCommand};
+use crate::engines::with_book;
+use crate::error::CliError;
+use crate::registry::{self as games, DRAUGHTS_IDS, DraughtsCommand};
 use protocol::{GoMode, Level, Request, error_line, parse_line, quote};
 use session::{Backend, SearchPlan, Session, without_time};
 
