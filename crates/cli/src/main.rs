@@ -7,7 +7,6 @@ mod database;
 mod engines;
 mod error;
 mod flags;
-mod hub;
 mod outcome;
 mod pdn;
 mod registry;
