@@ -23,6 +23,8 @@ struct Slot<G: Game> {
     plies: u32,
     /// Games started in this slot (the setup seed of the next).
     games: u64,
+    /// The state of `random_actions`' generator.
+    rng: u64,
 }
 
 /// The arrays of one slot.
@@ -52,6 +54,7 @@ trait AnyEnv: Send + Sync {
     fn reset(&mut self, seed: Option<u64>, obs: &mut [f32], mask: &mut [bool]);
     fn step(&mut self, actions: &[i64], outs: Outs<'_>) -> Result<(), BoardError>;
     fn board(&self, index: usize) -> Option<PyBoard>;
+    fn random_actions(&mut self, out: &mut [i64]);
 }
 
 struct Outs<'a> {
@@ -153,9 +156,10 @@ impl<G: EngineGame> AnyEnv for Env<G> {
     fn reset(&mut self, seed: Option<u64>, obs: &mut [f32], mask: &mut [bool]) {
         if let Some(seed) = seed {
             self.seed = seed;
-            for slot in &mut self.slots {
-                slot.games = 0;
-            }
+        }
+        for (index, slot) in self.slots.iter_mut().enumerate() {
+            slot.games = 0;
+            slot.rng = self.seed ^ damero_core::splitmix64(index as u64).1;
         }
         mask.fill(false);
         let (n_obs, n_act) = (self.obs_len(), self.num_actions());
@@ -224,6 +228,14 @@ impl<G: EngineGame> AnyEnv for Env<G> {
         self.slots = slots;
         Ok(())
     }
+    fn random_actions(&mut self, out: &mut [i64]) {
+        for (slot, out) in self.slots.iter_mut().zip(out) {
+            let (state, random) = damero_core::splitmix64(slot.rng);
+            slot.rng = state;
+            let n = slot.codes.len() as u128;
+            *out = slot.codes.get(((u128::from(random) * n) >> 64) as usize).map_or(0, |&c| i64::from(c));
+        }
+    }
     fn board(&self, index: usize) -> Option<PyBoard> {
         let slot = self.slots.get(index)?;
         Some(PyBoard {
@@ -265,6 +277,7 @@ impl GameCommand for MakeEnv {
                 codes: Vec::new(),
                 plies: 0,
                 games: 0,
+                rng: 0,
             })
             .collect();
         Ok(Box::new(Env { slots, fns, rules, seed: self.seed, random_setup, max_plies: self.max_plies, pool }))
@@ -291,6 +304,7 @@ pub struct PyVectorEnv {
     reward: Py<PyArray1<f32>>,
     terminated: Py<PyArray1<bool>>,
     truncated: Py<PyArray1<bool>>,
+    actions: Py<PyArray1<i64>>,
 }
 
 type StepResult = (Py<PyArray4<f32>>, Py<PyArray2<bool>>, Py<PyArray1<f32>>, Py<PyArray1<bool>>, Py<PyArray1<bool>>);
@@ -324,6 +338,7 @@ impl PyVectorEnv {
             reward: PyArray1::<f32>::zeros(py, n, false).unbind(),
             terminated: PyArray1::<bool>::zeros(py, n, false).unbind(),
             truncated: PyArray1::<bool>::zeros(py, n, false).unbind(),
+            actions: PyArray1::<i64>::zeros(py, n, false).unbind(),
             inner,
         };
         env.reset(py, None)?;
@@ -412,6 +427,17 @@ impl PyVectorEnv {
             self.terminated.clone_ref(py),
             self.truncated.clone_ref(py),
         ))
+    }
+
+    /// A uniformly random legal action for every board (a seeded generator
+    /// per board, from the reset seed): a random policy, and what
+    /// `python/bench.py` steps with. The array is allocated once.
+    fn random_actions(&mut self, py: Python<'_>) -> PyResult<Py<PyArray1<i64>>> {
+        {
+            let mut out = self.actions.bind(py).readwrite();
+            self.inner.random_actions(out.as_slice_mut()?);
+        }
+        Ok(self.actions.clone_ref(py))
     }
 
     /// Board `index` as a `Board` (a copy, without its history).

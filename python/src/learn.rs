@@ -58,15 +58,14 @@ impl<G: Game> LearnFns<G> {
     /// move beyond the last slot, which has no action).
     pub fn encode(&self, position: &G, moves: &[G::Move], codes: &mut Vec<u32>) {
         codes.clear();
-        let mut indices = [0u32; 256];
-        for (i, &mv) in moves.iter().enumerate() {
+        for &mv in moves {
             let index = (self.index_of)(position, mv);
-            let earlier = if i < 256 {
-                indices[i] = index;
-                indices[..i].iter().filter(|&&x| x == index).count() as u32
-            } else {
-                moves[..i].iter().filter(|&&m| (self.index_of)(position, m) == index).count() as u32
-            };
+            // Moves sharing an index are rare: a code at or above `base`
+            // (a later slot, or no action) is the only one that needs `%`.
+            let earlier = codes
+                .iter()
+                .filter(|&&c| c == index || (c >= self.base && c != u32::MAX && c % self.base == index))
+                .count() as u32;
             codes.push(if earlier < self.slots { earlier * self.base + index } else { u32::MAX });
         }
     }
@@ -224,7 +223,7 @@ fn cross_observe(position: &Cross, out: &mut [f32]) {
 
 const CROSS: LearnFns<Cross> = LearnFns {
     base: 4096 + 512 + 1024,
-    slots: 4,
+    slots: 8,
     planes: 6,
     index_of: cross_index,
     observe: cross_observe,
