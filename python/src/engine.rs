@@ -196,8 +196,8 @@ impl PyAnalysis {
     }
     fn __repr__(&self) -> String {
         format!(
-            "Analysis(best_move={:?}, score={}, depth={}, nodes={}, pv={:?})",
-            self.best.as_ref().map(|(s, i)| s.text(*i)),
+            "Analysis(best_move={}, score={}, depth={}, nodes={}, pv={:?})",
+            self.best.as_ref().map_or("None".to_owned(), |(s, i)| format!("Move('{}')", s.text(*i))),
             self.info.score_text,
             self.info.depth,
             self.info.nodes,

@@ -134,7 +134,8 @@ impl PyOutcome {
         self.outcome == Outcome::Draw
     }
     fn __repr__(&self) -> String {
-        format!("Outcome(winner={:?}, reason={:?})", self.outcome.winner().map(color_name), self.reason)
+        let winner = self.outcome.winner().map_or("None".to_owned(), |c| format!("'{}'", color_name(c)));
+        format!("Outcome(winner={winner}, reason='{}')", self.reason)
     }
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other.cast::<PyOutcome>().is_ok_and(|o| o.get().outcome == self.outcome && o.get().reason == self.reason)

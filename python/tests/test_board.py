@@ -135,7 +135,7 @@ def test_outcome_of_a_finished_game():
     assert outcome.winner == damero.BLACK
     assert not outcome.draw
     assert outcome.result() == board.result() == "0-1"
-    assert "no legal move" in outcome.reason
+    assert outcome.reason == "white has no pieces left"
     assert board.legal_moves() == []
 
 
