@@ -13,6 +13,9 @@ use crate::py::{PyBoard, rule_pairs};
 use crate::registry::{EngineGame, GameCommand, dispatch};
 use crate::{BoardError, ErrorKind};
 
+/// The fewest boards stepped on the thread pool.
+const PARALLEL_FROM: usize = 128;
+
 /// One board of the vector.
 struct Slot<G: Game> {
     position: G,
@@ -202,7 +205,9 @@ impl<G: EngineGame> AnyEnv for Env<G> {
                 this.step_slot(slot, index, action, Out { obs, mask, reward, terminated, truncated });
             };
             match &self.pool {
-                Some(pool) if slots.len() > 1 => pool.install(|| {
+                // Below a few hundred boards a step is a few microseconds of work:
+                // waking the pool would cost more than it saves.
+                Some(pool) if slots.len() >= PARALLEL_FROM => pool.install(|| {
                     slots
                         .par_iter_mut()
                         .zip(actions.par_iter())
@@ -211,7 +216,7 @@ impl<G: EngineGame> AnyEnv for Env<G> {
                         .zip(outs.reward.par_iter_mut())
                         .zip(outs.terminated.par_iter_mut().zip(outs.truncated.par_iter_mut()))
                         .enumerate()
-                        .with_min_len(16)
+                        .with_min_len(PARALLEL_FROM / 2)
                         .for_each(run)
                 }),
                 _ => slots
