@@ -4,12 +4,15 @@
 use std::any::Any;
 use std::sync::Arc;
 
-use damero_core::{Color, Evaluator, Game, GameRecord, MoveList, Outcome, PdnGame, RuleSet, read_pdn, write_pdn};
+use damero_core::{
+    Color, Evaluator, Game, GameRecord, MoveList, Outcome, PdnGame, RuleSet, read_pdn, write_pdn,
+};
 use damero_search::perft_parallel;
 
 use crate::learn::{LearnFns, learn_fns};
-use crate::registry::{EngineGame, GameCommand, dispatch};
 use crate::{BoardError, ErrorKind};
+use damero_engine::EngineGame;
+use damero_engine::registry::{GameCommand, dispatch};
 
 /// The legal moves of one position, shared by the `Move` objects made from
 /// them.
@@ -162,11 +165,7 @@ impl<G: EngineGame> AnyBoard for BoardImpl<G> {
                 return Ok(());
             }
         } else {
-            return Err(illegal(format!(
-                "a {} move cannot be played on a {} board",
-                moves.game(),
-                G::NAME
-            )));
+            return Err(illegal(format!("a {} move cannot be played on a {} board", moves.game(), G::NAME)));
         }
         // A move listed in another position: legal here if its text is.
         self.push_text(&moves.text(index))
@@ -377,13 +376,16 @@ pub fn pdn_game_id(text: &str) -> Option<&'static str> {
         match name.trim() {
             "GameType" => {
                 let number: Option<u32> = value.split(',').next().and_then(|n| n.trim().parse().ok());
-                return crate::registry::GAME_IDS
+                return damero_engine::registry::GAME_IDS
                     .iter()
                     .find(|id| dispatch(id, PdnTags).ok().and_then(|t| t.0) == number && number.is_some())
                     .copied();
             }
             "Game" => {
-                return crate::registry::GAME_IDS.iter().find(|id| id.eq_ignore_ascii_case(value)).copied();
+                return damero_engine::registry::GAME_IDS
+                    .iter()
+                    .find(|id| id.eq_ignore_ascii_case(value))
+                    .copied();
             }
             _ => {}
         }

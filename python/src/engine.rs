@@ -9,18 +9,18 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use damero_core::{Color, Evaluator, Game, GameRecord, PdnGame, RuleSet, write_pdn};
+use damero_engine::{Engine, EngineSpec, MatchConfig, MatchGame, SpecLimits, level_spec, run_match};
 use damero_lab::{SelfPlayer, SelfplayConfig, shard_range};
-use damero_search::{
-    Engine, EngineSpec, Limits, MatchConfig, MatchGame, SearchInfo, SpecLimits, level_spec, run_match,
-};
+use damero_search::{Limits, SearchInfo};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rayon::prelude::*;
 
 use crate::board::{AnyBoard, BoardImpl, BoardSpec, Listed, new_board, rules_of};
 use crate::py::{PyBoard, PyMove, rule_pairs};
-use crate::registry::{EngineGame, GameCommand, dispatch};
 use crate::{BoardError, ErrorKind};
+use damero_engine::EngineGame;
+use damero_engine::registry::{GameCommand, dispatch};
 
 fn spec_error(e: impl std::fmt::Display) -> BoardError {
     BoardError::new(ErrorKind::Spec, e.to_string())
@@ -123,7 +123,8 @@ impl<G: EngineGame, E: Evaluator<G>> AnyEngine for EngineImpl<G, E> {
             let mut moves = damero_core::MoveList::new();
             root.legal_moves(&mut moves);
             let index = moves.iter().position(|&m| m == mv)?;
-            let listed: Arc<dyn crate::board::AnyMoves> = Arc::new(Listed { position: root, moves: moves.to_vec() });
+            let listed: Arc<dyn crate::board::AnyMoves> =
+                Arc::new(Listed { position: root, moves: moves.to_vec() });
             Some((listed, index))
         });
         Ok(Found { best, last: info_of(&root, &result.info()) })
@@ -255,9 +256,9 @@ impl PyEngine {
             let mut on_info = |report: Info| {
                 let Some(callback) = &info else { return };
                 Python::attach(|py| {
-                    let outcome = py.check_signals().and_then(|()| {
-                        callback.call1(py, (info_dict(py, &report)?,)).map(|_| ())
-                    });
+                    let outcome = py
+                        .check_signals()
+                        .and_then(|()| callback.call1(py, (info_dict(py, &report)?,)).map(|_| ()));
                     if let Err(error) = outcome {
                         callback_error.get_or_insert(error);
                         stop.store(true, Ordering::SeqCst);
@@ -288,7 +289,10 @@ fn limits_of(depth: Option<u32>, nodes: Option<u64>, movetime: Option<f64>) -> P
     if depth.is_none() && nodes.is_none() && movetime.is_none() {
         return Ok(None);
     }
-    if depth == Some(0) || nodes == Some(0) || movetime.is_some_and(|t| !(t > 0.0) || !t.is_finite()) {
+    if depth == Some(0)
+        || nodes == Some(0)
+        || movetime.is_some_and(|t| t.is_nan() || t <= 0.0 || t.is_infinite())
+    {
         return Err(BoardError::new(ErrorKind::Spec, "depth, nodes and movetime must be positive").into());
     }
     let mut limits = match movetime {
@@ -431,7 +435,8 @@ struct Match<'a> {
 /// A game of a match as the command line writes it.
 fn write_game<G: EngineGame>(game: &MatchGame<G>, first: &str, second: &str) -> String {
     let date = damero_core::pdn_date(SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()));
-    let (white, black) = if game.first_engine_color == Color::White { (first, second) } else { (second, first) };
+    let (white, black) =
+        if game.first_engine_color == Color::White { (first, second) } else { (second, first) };
     let mut pdn = PdnGame::new(game.record.clone());
     pdn.set_tag("Event", "damero match");
     pdn.set_tag("Site", "damero");
@@ -456,15 +461,18 @@ impl GameCommand for Match<'_> {
         let seed = self.board.seed.filter(|_| G::Rules::default().setup_seed().is_some());
         let rules = rules_of::<G>(self.board.rules, seed)?;
         let start = match self.board.fen {
-            Some(fen) => G::from_fen(fen, rules).map_err(|e| BoardError::new(ErrorKind::Fen, e.to_string()))?,
+            Some(fen) => {
+                G::from_fen(fen, rules).map_err(|e| BoardError::new(ErrorKind::Fen, e.to_string()))?
+            }
             None => G::try_start(rules).map_err(|e| BoardError::new(ErrorKind::Rules, e.to_string()))?,
         };
         let (first, second) = (self.first.to_string(), self.second.to_string());
         let mut records = Vec::new();
-        let tally = run_match(&start, &self.first, &self.second, &evaluator, &evaluator, &self.config, |game, _| {
-            records.push(write_game(game, &first, &second));
-            ControlFlow::Continue(())
-        });
+        let tally =
+            run_match(&start, &self.first, &self.second, &evaluator, &evaluator, &self.config, |game, _| {
+                records.push(write_game(game, &first, &second));
+                ControlFlow::Continue(())
+            });
         let (elo, elo_margin) = tally.elo();
         Ok(PyMatchResult {
             wins: tally.wins,
@@ -531,7 +539,9 @@ impl GameCommand for Selfplay<'_> {
             .ok_or_else(|| other("board of another game"))?
             .record
             .position();
-        let players = Mutex::new(vec![SelfPlayer::try_new(self.config.clone(), evaluator.clone()).map_err(spec_error)?]);
+        let players = Mutex::new(vec![
+            SelfPlayer::try_new(self.config.clone(), evaluator.clone()).map_err(spec_error)?,
+        ]);
         let range = shard_range(self.games, self.shard.0, self.shard.1);
         let header = format!(
             "# damero selfplay {} games {}..{} of {} seed {} engine {}",
@@ -550,7 +560,8 @@ impl GameCommand for Selfplay<'_> {
                 .into_par_iter()
                 .map(|index| {
                     let idle = players.lock().unwrap_or_else(|e| e.into_inner()).pop();
-                    let mut player = idle.unwrap_or_else(|| SelfPlayer::new(config.clone(), evaluator.clone()));
+                    let mut player =
+                        idle.unwrap_or_else(|| SelfPlayer::new(config.clone(), evaluator.clone()));
                     let game = player.play(&start, index);
                     players.lock().unwrap_or_else(|e| e.into_inner()).push(player);
                     game.iter().map(ToString::to_string).collect()
@@ -598,8 +609,10 @@ fn selfplay(
         None => format!("alphabeta:nodes={nodes}").parse().map_err(spec_error)?,
     };
     let rules = rule_pairs(rules)?;
-    let config = SelfplayConfig { engine: spec, opening_plies: opening_plies.0..opening_plies.1, max_plies, seed };
-    let command = Selfplay { config, games, shard, threads, board: BoardSpec { fen, rules: &rules, seed: Some(seed) } };
+    let config =
+        SelfplayConfig { engine: spec, opening_plies: opening_plies.0..opening_plies.1, max_plies, seed };
+    let command =
+        Selfplay { config, games, shard, threads, board: BoardSpec { fen, rules: &rules, seed: Some(seed) } };
     let (header, lines) = py.detach(|| dispatch(game, command).map_err(other))??;
     match out {
         None => Ok(lines.into_pyobject(py)?.into_any().unbind()),
@@ -621,7 +634,7 @@ fn selfplay(
 /// The Elo difference and its 95% margin of a W/D/L score.
 #[pyfunction]
 fn elo_estimate(wins: u32, draws: u32, losses: u32) -> (f64, f64) {
-    let (elo, margin) = damero_search::elo_estimate(wins, draws, losses);
+    let (elo, margin) = damero_engine::elo_estimate(wins, draws, losses);
     (elo + 0.0, margin)
 }
 

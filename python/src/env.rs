@@ -10,8 +10,9 @@ use rayon::prelude::*;
 use crate::board::{BoardImpl, rules_of};
 use crate::learn::{LearnFns, learn_fns};
 use crate::py::{PyBoard, rule_pairs};
-use crate::registry::{EngineGame, GameCommand, dispatch};
 use crate::{BoardError, ErrorKind};
+use damero_engine::EngineGame;
+use damero_engine::registry::{GameCommand, dispatch};
 
 /// The fewest boards stepped on the thread pool.
 const PARALLEL_FROM: usize = 128;
@@ -60,6 +61,18 @@ trait AnyEnv: Send + Sync {
     fn random_actions(&mut self, out: &mut [i64]);
 }
 
+/// One board's share of a step, as the zipped iterators give it.
+type StepItem<'a, G> = (
+    usize,
+    (
+        ((((&'a mut Slot<G>, &'a i64), &'a mut [f32]), &'a mut [bool]), &'a mut f32),
+        (&'a mut bool, &'a mut bool),
+    ),
+);
+
+/// What `reset` returns.
+type ObsMask = (Py<PyArray4<f32>>, Py<PyArray2<bool>>);
+
 struct Outs<'a> {
     obs: &'a mut [f32],
     mask: &'a mut [bool],
@@ -72,7 +85,8 @@ impl<G: EngineGame> Env<G> {
     fn start(&self, games: u64, index: usize) -> G {
         let rules = if self.random_setup {
             // A different setup for each game of each slot, from the seed.
-            let seed = damero_core::splitmix64(self.seed ^ damero_core::splitmix64(games << 20 | index as u64).1).1;
+            let seed =
+                damero_core::splitmix64(self.seed ^ damero_core::splitmix64(games << 20 | index as u64).1).1;
             self.rules.with_setup_seed(seed).unwrap_or(self.rules)
         } else {
             self.rules
@@ -173,8 +187,13 @@ impl<G: EngineGame> AnyEnv for Env<G> {
             slot.codes.clear();
             self.restart(slot, index);
             let (mut reward, mut terminated, mut truncated) = (0.0, false, false);
-            let mut out =
-                Out { obs, mask, reward: &mut reward, terminated: &mut terminated, truncated: &mut truncated };
+            let mut out = Out {
+                obs,
+                mask,
+                reward: &mut reward,
+                terminated: &mut terminated,
+                truncated: &mut truncated,
+            };
             Env::observe(&self.fns, slot, &mut out);
         }
         self.slots = slots;
@@ -198,12 +217,13 @@ impl<G: EngineGame> AnyEnv for Env<G> {
         let mut slots = std::mem::take(&mut self.slots);
         {
             let this = &*self;
-            let run = |(index, (((((slot, &action), obs), mask), reward), (terminated, truncated))): (
-                usize,
-                (((((&mut Slot<G>, &i64), &mut [f32]), &mut [bool]), &mut f32), (&mut bool, &mut bool)),
-            )| {
-                this.step_slot(slot, index, action, Out { obs, mask, reward, terminated, truncated });
-            };
+            let run =
+                |(index, (((((slot, &action), obs), mask), reward), (terminated, truncated))): StepItem<
+                    '_,
+                    G,
+                >| {
+                    this.step_slot(slot, index, action, Out { obs, mask, reward, terminated, truncated });
+                };
             match &self.pool {
                 // Below a few hundred boards a step is a few microseconds of work:
                 // waking the pool would cost more than it saves.
@@ -261,8 +281,9 @@ impl GameCommand for MakeEnv {
     type Output = Result<Box<dyn AnyEnv>, BoardError>;
     fn run<G: EngineGame, E: Evaluator<G>>(self, _: E) -> Self::Output {
         let rules = rules_of::<G>(&self.rules, None)?;
-        let fns = learn_fns::<G>()
-            .ok_or_else(|| BoardError::new(ErrorKind::Other, format!("{} has no learning encoding", G::NAME)))?;
+        let fns = learn_fns::<G>().ok_or_else(|| {
+            BoardError::new(ErrorKind::Other, format!("{} has no learning encoding", G::NAME))
+        })?;
         let random_setup = rules.with_setup_seed(0).is_some();
         let pool = match self.threads {
             Some(1) => None,
@@ -285,7 +306,15 @@ impl GameCommand for MakeEnv {
                 rng: 0,
             })
             .collect();
-        Ok(Box::new(Env { slots, fns, rules, seed: self.seed, random_setup, max_plies: self.max_plies, pool }))
+        Ok(Box::new(Env {
+            slots,
+            fns,
+            rules,
+            seed: self.seed,
+            random_setup,
+            max_plies: self.max_plies,
+            pool,
+        }))
     }
 }
 
@@ -312,7 +341,8 @@ pub struct PyVectorEnv {
     actions: Py<PyArray1<i64>>,
 }
 
-type StepResult = (Py<PyArray4<f32>>, Py<PyArray2<bool>>, Py<PyArray1<f32>>, Py<PyArray1<bool>>, Py<PyArray1<bool>>);
+type StepResult =
+    (Py<PyArray4<f32>>, Py<PyArray2<bool>>, Py<PyArray1<f32>>, Py<PyArray1<bool>>, Py<PyArray1<bool>>);
 
 #[pymethods]
 impl PyVectorEnv {
@@ -328,7 +358,9 @@ impl PyVectorEnv {
         rules: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyVectorEnv> {
         if n == 0 || threads == Some(0) || max_plies == 0 {
-            return Err(BoardError::new(ErrorKind::Other, "n, threads and max_plies must be at least 1").into());
+            return Err(
+                BoardError::new(ErrorKind::Other, "n, threads and max_plies must be at least 1").into()
+            );
         }
         let rules = rule_pairs(rules)?;
         let inner = dispatch(game, MakeEnv { n, seed, threads, max_plies, rules })
@@ -381,7 +413,7 @@ impl PyVectorEnv {
     /// Starts every board again (from `seed` when given) and returns
     /// `(obs, mask)`.
     #[pyo3(signature = (seed = None))]
-    fn reset(&mut self, py: Python<'_>, seed: Option<u64>) -> PyResult<(Py<PyArray4<f32>>, Py<PyArray2<bool>>)> {
+    fn reset(&mut self, py: Python<'_>, seed: Option<u64>) -> PyResult<ObsMask> {
         {
             let mut obs = self.obs.bind(py).readwrite();
             let mut mask = self.mask.bind(py).readwrite();

@@ -14,7 +14,6 @@ mod engine;
 mod env;
 mod learn;
 mod py;
-mod registry;
 
 use pyo3::prelude::*;
 
@@ -82,7 +81,7 @@ fn _damero(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PdnError", py.get_type::<PdnError>())?;
     m.add("SpecError", py.get_type::<SpecError>())?;
     m.add("RuleError", py.get_type::<RuleError>())?;
-    m.add("GAMES", registry::GAME_IDS.to_vec())?;
+    m.add("GAMES", damero_engine::registry::GAME_IDS.to_vec())?;
     m.add("WHITE", "white")?;
     m.add("BLACK", "black")?;
     py::register(m)?;

@@ -29,9 +29,9 @@ pub fn rule_pairs(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, Str
         return Ok(Vec::new());
     }
     let split = |setting: &str| -> PyResult<(String, String)> {
-        let (key, value) = setting
-            .split_once('=')
-            .ok_or_else(|| BoardError::new(ErrorKind::Rules, format!("invalid rule option '{setting}': expected key=value")))?;
+        let (key, value) = setting.split_once('=').ok_or_else(|| {
+            BoardError::new(ErrorKind::Rules, format!("invalid rule option '{setting}': expected key=value"))
+        })?;
         Ok((key.trim().to_owned(), value.trim().to_owned()))
     };
     if let Ok(dict) = rules.cast::<PyDict>() {
@@ -138,7 +138,9 @@ impl PyOutcome {
         format!("Outcome(winner={winner}, reason='{}')", self.reason)
     }
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<PyOutcome>().is_ok_and(|o| o.get().outcome == self.outcome && o.get().reason == self.reason)
+        other
+            .cast::<PyOutcome>()
+            .is_ok_and(|o| o.get().outcome == self.outcome && o.get().reason == self.reason)
     }
 }
 
@@ -180,7 +182,12 @@ impl PyBoard {
 impl PyBoard {
     #[new]
     #[pyo3(signature = (game = "russian", fen = None, rules = None, seed = None))]
-    fn new(game: &str, fen: Option<&str>, rules: Option<&Bound<'_, PyAny>>, seed: Option<u64>) -> PyResult<PyBoard> {
+    fn new(
+        game: &str,
+        fen: Option<&str>,
+        rules: Option<&Bound<'_, PyAny>>,
+        seed: Option<u64>,
+    ) -> PyResult<PyBoard> {
         let rules = rule_pairs(rules)?;
         Ok(PyBoard { inner: new_board(game, BoardSpec { fen, rules: &rules, seed })? })
     }
@@ -239,17 +246,18 @@ impl PyBoard {
 
     /// Plays the move of `action` (see `num_actions`).
     fn push_action(&mut self, action: u32) -> PyResult<()> {
-        let (set, index) = self
-            .inner
-            .move_of_action(action)
-            .ok_or_else(|| BoardError::new(ErrorKind::IllegalMove, format!("action {action} is not legal here")))?;
+        let (set, index) = self.inner.move_of_action(action).ok_or_else(|| {
+            BoardError::new(ErrorKind::IllegalMove, format!("action {action} is not legal here"))
+        })?;
         Ok(self.inner.push_listed(&*set, index)?)
     }
 
     /// Takes back the last move and returns it; IndexError when none.
     fn pop(&mut self) -> PyResult<PyMove> {
-        let (set, index) =
-            self.inner.pop().ok_or_else(|| pyo3::exceptions::PyIndexError::new_err("pop from a board with no moves"))?;
+        let (set, index) = self
+            .inner
+            .pop()
+            .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err("pop from a board with no moves"))?;
         Ok(PyMove::new(set, index))
     }
 
@@ -391,17 +399,17 @@ impl PyBoard {
             Err(_) => self.inner.parse(&mv.extract::<String>()?)?,
         };
         set.action(index).ok_or_else(|| {
-            BoardError::new(ErrorKind::IllegalMove, format!("{} has no action number", set.text(index))).into()
+            BoardError::new(ErrorKind::IllegalMove, format!("{} has no action number", set.text(index)))
+                .into()
         })
     }
 
     /// The legal move of `action`; IllegalMoveError when none.
     #[pyo3(name = "move")]
     fn move_of(&self, action: u32) -> PyResult<PyMove> {
-        let (set, index) = self
-            .inner
-            .move_of_action(action)
-            .ok_or_else(|| BoardError::new(ErrorKind::IllegalMove, format!("action {action} is not legal here")))?;
+        let (set, index) = self.inner.move_of_action(action).ok_or_else(|| {
+            BoardError::new(ErrorKind::IllegalMove, format!("action {action} is not legal here"))
+        })?;
         Ok(PyMove::new(set, index))
     }
 
@@ -418,7 +426,7 @@ impl PyBoard {
         let [p, r, f] = self.inner.obs_shape();
         let mut data = vec![0f32; p * r * f];
         self.inner.observe(&mut data);
-        Ok(PyArray1::from_vec(py, data).reshape([p, r, f])?)
+        PyArray1::from_vec(py, data).reshape([p, r, f])
     }
 
     fn __str__(&self) -> String {
@@ -499,7 +507,10 @@ fn read_pdn(text: &str, game: Option<&str>, rules: Option<&Bound<'_, PyAny>>) ->
     let id = match game {
         Some(id) => id,
         None => pdn_game_id(text).ok_or_else(|| {
-            BoardError::new(ErrorKind::Pdn, "the PDN text names no game (no GameType or Game tag): pass game=")
+            BoardError::new(
+                ErrorKind::Pdn,
+                "the PDN text names no game (no GameType or Game tag): pass game=",
+            )
         })?,
     };
     Ok(read_pdn_games(id, text, &rules)?
