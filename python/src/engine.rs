@@ -254,11 +254,13 @@ impl PyEngine {
             let engine = guard.as_mut().ok_or_else(|| other("no engine"))?;
             let limits = Some(limits.unwrap_or_default_with(spec).with_stop(stop.clone()));
             let mut on_info = |report: Info| {
-                let Some(callback) = &info else { return };
+                // Each report takes the GIL for a moment: Ctrl-C (and an
+                // error in the callback) stops the search and is raised.
                 Python::attach(|py| {
-                    let outcome = py
-                        .check_signals()
-                        .and_then(|()| callback.call1(py, (info_dict(py, &report)?,)).map(|_| ()));
+                    let outcome = py.check_signals().and_then(|()| match &info {
+                        Some(callback) => callback.call1(py, (info_dict(py, &report)?,)).map(|_| ()),
+                        None => Ok(()),
+                    });
                     if let Err(error) = outcome {
                         callback_error.get_or_insert(error);
                         stop.store(true, Ordering::SeqCst);
