@@ -22,7 +22,10 @@ struct Slot<G: Game> {
     position: G,
     /// Zobrist keys of the positions of this game, for repetitions.
     hashes: Vec<u64>,
-    moves: MoveList<G::Move>,
+    /// The legal moves, copied out of a move list on the stack: a slot
+    /// stays a few cache lines (a `MoveList` keeps its length after 256
+    /// inline moves, a cache miss of its own).
+    moves: Vec<G::Move>,
     codes: Vec<u32>,
     plies: u32,
     /// Games started in this slot (the setup seed of the next).
@@ -101,8 +104,11 @@ impl<G: EngineGame> Env<G> {
                 *cell = false;
             }
         }
-        slot.position.legal_moves(&mut slot.moves);
-        fns.encode(&slot.position, &slot.moves, &mut slot.codes);
+        let mut moves = MoveList::new();
+        slot.position.legal_moves(&mut moves);
+        slot.moves.clear();
+        slot.moves.extend_from_slice(&moves);
+        fns.encode(&slot.position, &moves, &mut slot.codes);
         for &code in &slot.codes {
             if let Some(cell) = out.mask.get_mut(code as usize) {
                 *cell = true;
@@ -299,8 +305,8 @@ impl GameCommand for MakeEnv {
             .map(|_| Slot {
                 position: start,
                 hashes: Vec::with_capacity(self.max_plies as usize + 1),
-                moves: MoveList::new(),
-                codes: Vec::new(),
+                moves: Vec::with_capacity(32),
+                codes: Vec::with_capacity(32),
                 plies: 0,
                 games: 0,
                 rng: 0,
