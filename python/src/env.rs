@@ -32,6 +32,8 @@ struct Slot<G: Game> {
     games: u64,
     /// The state of `random_actions`' generator.
     rng: u64,
+    /// The index of the move the next step plays (checked before any plays).
+    pick: u32,
 }
 
 /// The arrays of one slot.
@@ -144,8 +146,8 @@ impl<G: EngineGame> Env<G> {
         (seen as u32 >= limit).then_some(Outcome::Draw)
     }
 
-    fn step_slot(&self, slot: &mut Slot<G>, index: usize, action: i64, mut out: Out<'_>) {
-        let at = slot.codes.iter().position(|&c| i64::from(c) == action).unwrap_or(0);
+    fn step_slot(&self, slot: &mut Slot<G>, index: usize, mut out: Out<'_>) {
+        let at = slot.pick as usize;
         let mover = slot.position.side_to_move();
         slot.position.play(slot.moves[at]);
         slot.plies += 1;
@@ -211,12 +213,15 @@ impl<G: EngineGame> AnyEnv for Env<G> {
                 format!("step takes {} actions, not {}", self.slots.len(), actions.len()),
             ));
         }
-        for (index, (slot, &action)) in self.slots.iter().zip(actions).enumerate() {
-            if !slot.codes.iter().any(|&c| i64::from(c) == action) {
-                return Err(BoardError::new(
-                    ErrorKind::IllegalMove,
-                    format!("action {action} is not legal in board {index} (see the mask)"),
-                ));
+        for (index, (slot, &action)) in self.slots.iter_mut().zip(actions).enumerate() {
+            match slot.codes.iter().position(|&c| i64::from(c) == action) {
+                Some(at) => slot.pick = at as u32,
+                None => {
+                    return Err(BoardError::new(
+                        ErrorKind::IllegalMove,
+                        format!("action {action} is not legal in board {index} (see the mask)"),
+                    ));
+                }
             }
         }
         let (n_obs, n_act) = (self.obs_len(), self.num_actions());
@@ -224,11 +229,8 @@ impl<G: EngineGame> AnyEnv for Env<G> {
         {
             let this = &*self;
             let run =
-                |(index, (((((slot, &action), obs), mask), reward), (terminated, truncated))): StepItem<
-                    '_,
-                    G,
-                >| {
-                    this.step_slot(slot, index, action, Out { obs, mask, reward, terminated, truncated });
+                |(index, (((((slot, _), obs), mask), reward), (terminated, truncated))): StepItem<'_, G>| {
+                    this.step_slot(slot, index, Out { obs, mask, reward, terminated, truncated });
                 };
             match &self.pool {
                 // Below a few hundred boards a step is a few microseconds of work:
@@ -310,6 +312,7 @@ impl GameCommand for MakeEnv {
                 plies: 0,
                 games: 0,
                 rng: 0,
+                pick: 0,
             })
             .collect();
         Ok(Box::new(Env {

@@ -1,8 +1,6 @@
 //! The Python classes `Board`, `Move`, `Outcome`, `PdnGame` and
 //! `read_pdn`.
 
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use damero_core::{Color, Outcome};
@@ -89,10 +87,10 @@ impl PyMove {
             Err(_) => other.extract::<String>().is_ok_and(|t| t == self.set.text(self.index)),
         }
     }
-    fn __hash__(&self) -> u64 {
-        let mut h = DefaultHasher::new();
-        self.set.text(self.index).hash(&mut h);
-        h.finish()
+    /// The hash of its text, so that a move and its text (which compare
+    /// equal) hash alike.
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        PyString::new(py, &self.set.text(self.index)).hash()
     }
     /// The game id of the move.
     #[getter]

@@ -84,7 +84,8 @@ def test_move_objects():
     board = damero.Board("russian")
     a, b = board.legal_moves()[0], board.copy().legal_moves()[0]
     assert a == b and hash(a) == hash(b)
-    assert a == str(a)
+    assert a == str(a) and hash(a) == hash(str(a))
+    assert str(a) in {a} and a in {str(a)}
     assert repr(a) == f"Move('{a}')"
     assert a.game == "russian"
     assert {a, b} == {a}
