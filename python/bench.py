@@ -24,12 +24,14 @@ import damero  # noqa: E402
 
 
 def timed(run, seconds):
-    """Calls run() (which returns a count of steps) until `seconds` pass; steps/s."""
+    """Calls run() (which returns a count of steps) until `seconds` pass:
+    steps per second of wall time, and per second of this process's CPU time
+    (all its threads; what a shared machine's load does not change much)."""
     steps = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         steps += run()
-    return steps / (time.perf_counter() - start)
+    return steps / (time.perf_counter() - start), steps / max(time.process_time() - cpu, 1e-9)
 
 
 def playouts(game, with_obs):
@@ -72,16 +74,22 @@ def main():
     args = parser.parse_args()
 
     def median(run):
-        return statistics.median(timed(run, args.seconds) for _ in range(args.repeats))
+        runs = [timed(run, args.seconds) for _ in range(args.repeats)]
+        return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
 
-    print(f"damero python bench: median of {args.repeats} runs of {args.seconds:g} s, {os.cpu_count()} cores")
+    def show(label, rates, unit):
+        wall, cpu = rates
+        print(f"{label:<48} {wall:>12,.0f} {unit}/s  ({cpu:>12,.0f} per CPU-second)", flush=True)
+
+    print(f"damero python bench: median of {args.repeats} runs of {args.seconds:g} s, {os.cpu_count()} cores, "
+          f"load average {os.getloadavg()[0]:.1f}")
     for game in args.games.split(","):
-        print(f"{game}: single board, legal_moves + push:           {median(playouts(game, False)):>12,.0f} moves/s")
-        print(f"{game}: single board, + observation + action mask:  {median(playouts(game, True)):>12,.0f} moves/s")
+        show(f"{game}: single board, legal_moves + push", median(playouts(game, False)), "moves")
+        show(f"{game}: single board, + observation + action mask", median(playouts(game, True)), "moves")
         for threads in (1, 2):
             for n in (1, 64, 1024):
-                rate = median(vector(game, n, threads))
-                print(f"{game}: VectorEnv n={n:<5} threads={threads}:               {rate:>12,.0f} steps/s")
+                show(f"{game}: VectorEnv n={n} threads={threads}", median(vector(game, n, threads)), "steps")
+    print(f"load average at the end {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
