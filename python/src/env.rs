@@ -17,6 +17,11 @@ use damero_engine::registry::{GameCommand, dispatch};
 /// The fewest boards stepped on the thread pool.
 const PARALLEL_FROM: usize = 128;
 
+/// The first state of board `index`'s `random_actions` generator.
+fn slot_rng(seed: u64, index: usize) -> u64 {
+    seed ^ damero_core::splitmix64(index as u64).1
+}
+
 /// One board of the vector.
 struct Slot<G: Game> {
     position: G,
@@ -179,12 +184,14 @@ impl<G: EngineGame> AnyEnv for Env<G> {
         self.fns.planes
     }
     fn reset(&mut self, seed: Option<u64>, obs: &mut [f32], mask: &mut [bool]) {
+        // As Gymnasium: a seed starts the generators again, no seed goes on
+        // from where they are (the next setups, the next random actions).
         if let Some(seed) = seed {
             self.seed = seed;
-        }
-        for (index, slot) in self.slots.iter_mut().enumerate() {
-            slot.games = 0;
-            slot.rng = self.seed ^ damero_core::splitmix64(index as u64).1;
+            for (index, slot) in self.slots.iter_mut().enumerate() {
+                slot.games = 0;
+                slot.rng = slot_rng(seed, index);
+            }
         }
         mask.fill(false);
         let (n_obs, n_act) = (self.obs_len(), self.num_actions());
@@ -304,14 +311,14 @@ impl GameCommand for MakeEnv {
         };
         let start = G::try_start(rules).map_err(|e| BoardError::new(ErrorKind::Rules, e.to_string()))?;
         let slots = (0..self.n)
-            .map(|_| Slot {
+            .map(|index| Slot {
                 position: start,
                 hashes: Vec::with_capacity(self.max_plies as usize + 1),
                 moves: Vec::with_capacity(32),
                 codes: Vec::with_capacity(32),
                 plies: 0,
                 games: 0,
-                rng: 0,
+                rng: slot_rng(self.seed, index),
                 pick: 0,
             })
             .collect();

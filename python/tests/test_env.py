@@ -67,6 +67,13 @@ def test_truncation_and_seeding():
             assert np.array_equal(x, y)
 
 
+def test_reset_goes_on_without_a_seed_and_starts_again_with_one():
+    env = damero.VectorEnv("eliminar", 3, seed=4)
+    first = env.reset()[0].copy()
+    assert not np.array_equal(env.reset()[0], first)  # the next random setups
+    assert np.array_equal(env.reset(seed=4)[0], first)
+
+
 def test_thread_counts_agree():
     results = []
     for threads in (1, 2):
