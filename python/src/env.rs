@@ -69,6 +69,8 @@ trait AnyEnv: Send + Sync {
     fn step(&mut self, actions: &[i64], outs: Outs<'_>) -> Result<(), BoardError>;
     fn board(&self, index: usize) -> Option<PyBoard>;
     fn random_actions(&mut self, out: &mut [i64]);
+    /// Sets the generators back to `seed`'s start.
+    fn rewind(&mut self, seed: u64);
 }
 
 /// One board's share of a step, as the zipped iterators give it.
@@ -187,11 +189,7 @@ impl<G: EngineGame> AnyEnv for Env<G> {
         // As Gymnasium: a seed starts the generators again, no seed goes on
         // from where they are (the next setups, the next random actions).
         if let Some(seed) = seed {
-            self.seed = seed;
-            for (index, slot) in self.slots.iter_mut().enumerate() {
-                slot.games = 0;
-                slot.rng = slot_rng(seed, index);
-            }
+            self.rewind(seed);
         }
         mask.fill(false);
         let (n_obs, n_act) = (self.obs_len(), self.num_actions());
@@ -267,6 +265,13 @@ impl<G: EngineGame> AnyEnv for Env<G> {
         }
         self.slots = slots;
         Ok(())
+    }
+    fn rewind(&mut self, seed: u64) {
+        self.seed = seed;
+        for (index, slot) in self.slots.iter_mut().enumerate() {
+            slot.games = 0;
+            slot.rng = slot_rng(seed, index);
+        }
     }
     fn random_actions(&mut self, out: &mut [i64]) {
         for (slot, out) in self.slots.iter_mut().zip(out) {
@@ -394,7 +399,10 @@ impl PyVectorEnv {
             actions: PyArray1::<i64>::zeros(py, n, false).unbind(),
             inner,
         };
-        env.reset(py, None)?;
+        // The arrays hold the first games from the start; the first reset()
+        // plays those same games (the seed's), not the next ones.
+        env.reset(py, Some(seed))?;
+        env.inner.rewind(seed);
         Ok(env)
     }
 
