@@ -134,11 +134,22 @@ impl Server {
                 let Ok(listener) = tokio::net::TcpListener::from_std(listener) else { return };
                 let reaper = tokio::spawn(reap(Arc::clone(&app)));
                 let router = router(Arc::clone(&app));
-                let _ = axum::serve(listener, router)
-                    .with_graceful_shutdown(async {
+                let (stopping, mut stop_seen) = tokio::sync::watch::channel(false);
+                let mut grace = stopping.subscribe();
+                let serve = axum::serve(listener, router).with_graceful_shutdown(async move {
+                    let _ = stop_seen.changed().await;
+                });
+                tokio::select! {
+                    _ = serve => {}
+                    // Open event streams never end by themselves: give the
+                    // other requests a moment, then stop anyway.
+                    _ = async move {
                         let _ = stopped.await;
-                    })
-                    .await;
+                        let _ = stopping.send(true);
+                        let _ = grace.changed().await;
+                        tokio::time::sleep(Duration::from_millis(500)).await;
+                    } => {}
+                }
                 reaper.abort();
                 for session in app.sessions.lock().unwrap_or_else(|e| e.into_inner()).drain() {
                     session.1.close();

@@ -424,12 +424,15 @@ impl<G: Presentation, E: Evaluator<G>> Session<G, E> {
             return;
         }
         state.search = None;
-        state.last_info = Some(Self::info_json(root, kind, &result.info()));
+        let info = Self::info_json(root, kind, &result.info());
+        state.last_info = Some(info.clone());
         match (kind, result.best_move) {
             (SearchKind::Move, Some(mv)) => {
                 if self.play(&mut state, mv).is_err() {
                     state.paused = true;
                 }
+                // The engine's last judgement stays on the evaluation bar.
+                state.last_info = Some(info);
             }
             (SearchKind::Hint, Some(mv)) => state.hint = Some(root.format_move(mv)),
             (SearchKind::Analysis, _) => state.analysis = false,
