@@ -72,10 +72,18 @@ async function clickPlace(page, name) {
 
 // Waits until the human is to move (or the game is over), the engine done.
 async function humanTurn(page, timeout = 30000) {
-  await page.waitForFunction(() => {
-    const s = window.damero.state;
-    return s && (s.outcome || (s.players[s.side] === 'human' && s.thinking !== 'move'));
-  }, null, { timeout });
+  try {
+    await page.waitForFunction(() => {
+      const s = window.damero.state;
+      return s && (s.outcome || (s.players[s.side] === 'human' && s.thinking !== 'move'));
+    }, null, { timeout });
+  } catch (error) {
+    const s = await state(page);
+    const server = await page.evaluate(async () => (await fetch(`/api/session/${window.damero.id}`)).json());
+    console.error('server state:', JSON.stringify({ thinking: server.thinking, current: server.current, side: server.side }));
+    const { side, players, thinking, paused, current, fen } = s;
+    throw new Error(`${error.message}: ${JSON.stringify({ side, players, thinking, paused, current, fen, status: await page.textContent('#status') })}`);
+  }
   return state(page);
 }
 
@@ -159,7 +167,11 @@ test('the web board', async (t) => {
         }
         if (moves === 8 && !shotTaken) {
           await page.click('#analyse');
-          await page.waitForFunction(() => window.damero.info && window.damero.info.depth >= 6, null, { timeout: 20000 });
+          // Streamed analysis (deep, unless the move is forced).
+          await page.waitForFunction(() => {
+            const i = window.damero.info;
+            return i && i.kind === 'analysis' && (i.depth >= 6 || !window.damero.state.analysis);
+          }, null, { timeout: 20000 });
           const m = s.legal[0];
           // Show a capture being entered if there is one.
           if (m.path.length > 2) await clickPlace(page, m.path[0]);
@@ -202,7 +214,7 @@ test('the web board', async (t) => {
       assert.equal(s.nodes[s.current].text, 'g3:e5');
       await page.click('#export');
       await page.waitForFunction(() => document.querySelector('#pdn').value.includes('[Event "test"]'));
-      assert.match(await page.inputValue('#pdn'), /5\. g3:e5/);
+      assert.match(await page.inputValue("#pdn"), /5\. g3[x:]e5/);
       await page.click('#position-box summary');
     });
 
@@ -228,13 +240,22 @@ test('the web board', async (t) => {
       let s = await humanTurn(page);
       assert.ok(s.board.places.some((p) => p.pieces.length > 1), 'stacks');
       for (let i = 0; i < 4 && !s.outcome; i++) {
-        const m = (i % 2 === 0 && s.legal.find((x) => x.text.includes('^'))) || s.legal[Math.floor(s.legal.length / 3)];
+        // The engine's hints, and a small tumble (a stack of two) second.
+        let m = i === 1 && s.legal.find((x) => x.text.includes('^') && x.lands.length === 2);
+        if (!m) {
+          await page.click('#hint');
+          await page.waitForFunction(() => window.damero.state.hint, null, { timeout: 20000 });
+          s = await state(page);
+          m = s.legal.find((x) => x.text === s.hint);
+        }
         await playByClicks(page, m);
         s = await humanTurn(page);
       }
-      assert.ok(s.line.length >= 5);
-      await page.click('#hint');
-      await page.waitForFunction(() => window.damero.state.hint, null, { timeout: 20000 });
+      assert.ok(s.line.length >= 5, `${s.line.length - 1} plies: ${JSON.stringify(s.outcome)} ${s.fen}`);
+      if (!s.outcome) {
+        await page.click('#hint');
+        await page.waitForFunction(() => window.damero.state.hint, null, { timeout: 20000 });
+      }
       await shot(page, 'web-tumbling-down.png', true);
     });
     assert.deepEqual(errors, [], 'no script errors on the page');

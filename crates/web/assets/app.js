@@ -116,6 +116,8 @@ function humanSide() {
 }
 
 function show(state) {
+  // Answers and events can cross: never go back to an older state.
+  if (app.state && app.state.game === state.game && state.version < app.state.version) return;
   const firstOfGame = !app.state || app.state.game !== state.game;
   app.state = state;
   $('chooser').hidden = true;

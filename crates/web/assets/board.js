@@ -33,7 +33,7 @@ export class Board {
     this.svg = el('svg', { viewBox: `${-MARGIN} ${-MARGIN} ${SIZE + 2 * MARGIN} ${SIZE + 2 * MARGIN}`, role: 'img' });
     this.defs(el('defs', {}, this.svg));
     this.layers = {};
-    for (const name of ['squares', 'coords', 'marks', 'arrows', 'pieces', 'targets', 'ghost']) {
+    for (const name of ['squares', 'coords', 'marks', 'pieces', 'arrows', 'targets', 'ghost']) {
       this.layers[name] = el('g', { class: name }, this.svg);
     }
     host.appendChild(this.svg);

@@ -8,7 +8,7 @@
 //! move text, positions as text, records, outcomes and the board as data
 //! ([`Presentation::board_view`], [`Presentation::move_view`]).
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -138,6 +138,9 @@ pub struct Session<G: Presentation, E: Evaluator<G>> {
     pool: Arc<Pool>,
     last_seen: Mutex<Instant>,
     closed: AtomicBool,
+    /// Numbers every state described, in order: a page shows a state only
+    /// if it is newer than the one it has (answers and events may cross).
+    version: AtomicU64,
 }
 
 /// Creates a session of the game an id names ([`crate::registry::dispatch`]).
@@ -194,6 +197,7 @@ impl GameCommand for NewSession {
             pool: self.pool,
             last_seen: Mutex::new(Instant::now()),
             closed: AtomicBool::new(false),
+            version: AtomicU64::new(0),
         });
         session.kick(&mut session.lock());
         Ok(session)
@@ -572,6 +576,7 @@ impl<G: Presentation, E: Evaluator<G>> Session<G, E> {
         });
         let player = |p: Player| if p == Player::Engine { "engine" } else { "human" };
         json!({
+            "version": self.version.fetch_add(1, Ordering::Relaxed) + 1,
             "game": G::NAME,
             "rules": G::Rules::OPTIONS.iter().map(|o| o.key).collect::<Vec<_>>(),
             "fen": position.fen(),
