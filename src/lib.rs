@@ -14,6 +14,7 @@
 //! | `cross` | `damero-cross` | `cross` |
 //! | `eval` | `damero-eval` (every game's evaluation, draughts endgame databases) | `eval` |
 //! | `search` | `damero-search` (perft, alpha-beta, MCTS) | `search` |
+//! | `engine` | `damero-engine` (engine specs, levels, the game registry, books, matches) | `engine` |
 #![cfg_attr(feature = "draughts", doc = "```")]
 #![cfg_attr(not(feature = "draughts"), doc = "```ignore")]
 //! use damero::core::Game;
@@ -32,6 +33,8 @@ pub use damero_cross as cross;
 pub use damero_draughts as draughts;
 #[cfg(feature = "eliminar")]
 pub use damero_eliminar as eliminar;
+#[cfg(feature = "engine")]
+pub use damero_engine as engine;
 #[cfg(feature = "eval")]
 pub use damero_eval as eval;
 #[cfg(feature = "search")]

@@ -8,9 +8,8 @@ mod game;
 use std::ops::ControlFlow;
 
 use damero::core::{Color, Game, MoveList, NoRules, testkit};
-use damero::search::{
-    AlphaBeta, AlphaBetaConfig, EngineSpec, Limits, MatchConfig, Mcts, MctsConfig, Score, perft, run_match,
-};
+use damero::engine::{EngineSpec, MatchConfig, run_match};
+use damero::search::{AlphaBeta, AlphaBetaConfig, Limits, Mcts, MctsConfig, Score, perft};
 use game::{Breakthrough, BreakthroughEval};
 
 /// The rules once more, as plainly as possible: a 64-cell array, the moves

@@ -323,3 +323,8 @@ impl Evaluator<Breakthrough> for BreakthroughEval {
         value(position.side_to_move()) - value(!position.side_to_move())
     }
 }
+
+// To play through the engine layer (engine specs, matches), a game says what
+// ships with it beyond its rules: no opening book and no bench positions
+// here, so the defaults do.
+impl damero::engine::EngineGame for Breakthrough {}

@@ -10,9 +10,8 @@ mod game;
 use std::ops::ControlFlow;
 
 use damero::core::{Game, GameRecord, NoRules, Presentation, testkit};
-use damero::search::{
-    AlphaBeta, AlphaBetaConfig, EngineSpec, Limits, MatchConfig, Mcts, MctsConfig, perft, run_match,
-};
+use damero::engine::{EngineSpec, MatchConfig, run_match};
+use damero::search::{AlphaBeta, AlphaBetaConfig, Limits, Mcts, MctsConfig, perft};
 use game::{Breakthrough, BreakthroughEval};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -4,8 +4,9 @@
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
-use damero_core::{Evaluator, Presentation};
-use damero_search::book;
+use damero_core::Evaluator;
+use damero_engine::EngineGame;
+use damero_lab::book;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::CliError;
@@ -73,7 +74,7 @@ struct Build {
 
 impl GameCommand for Build {
     type Output = ();
-    fn run<G: Presentation, E: Evaluator<G>>(self, evaluator: E) -> Result<(), CliError> {
+    fn run<G: EngineGame, E: Evaluator<G>>(self, evaluator: E) -> Result<(), CliError> {
         let bar = if self.progress { ProgressBar::new(1) } else { ProgressBar::hidden() };
         bar.set_style(
             ProgressStyle::with_template("{bar:40} {pos}/{len} positions  [{elapsed_precise}]")

@@ -2,7 +2,8 @@
 
 use std::time::Instant;
 
-use damero_core::{Evaluator, GameRecord, Outcome, Presentation};
+use damero_core::{Evaluator, GameRecord, Outcome};
+use damero_engine::EngineGame;
 use damero_search::{PerftTable, max_table_mib, perft_hashed, perft_parallel};
 
 use crate::CliError;
@@ -16,7 +17,7 @@ pub struct Moves {
 
 impl GameCommand for Moves {
     type Output = ();
-    fn run<G: Presentation, E: Evaluator<G>>(self, _evaluator: E) -> Result<(), CliError> {
+    fn run<G: EngineGame, E: Evaluator<G>>(self, _evaluator: E) -> Result<(), CliError> {
         let record: GameRecord<G> = self.position.record()?;
         if let Some(end) = describe_end(&record) {
             // stdout stays the (empty) move list: the game is over.
@@ -42,7 +43,7 @@ pub struct Perft {
 
 impl GameCommand for Perft {
     type Output = ();
-    fn run<G: Presentation, E: Evaluator<G>>(self, _evaluator: E) -> Result<(), CliError> {
+    fn run<G: EngineGame, E: Evaluator<G>>(self, _evaluator: E) -> Result<(), CliError> {
         let position: G = self.position.position()?;
         if self.threads == 0 {
             return Err(CliError::new("--threads must be at least 1"));
@@ -103,7 +104,7 @@ pub struct Show {
 
 impl GameCommand for Show {
     type Output = ();
-    fn run<G: Presentation, E: Evaluator<G>>(self, _evaluator: E) -> Result<(), CliError> {
+    fn run<G: EngineGame, E: Evaluator<G>>(self, _evaluator: E) -> Result<(), CliError> {
         let record: GameRecord<G> = self.position.record()?;
         let position = record.position();
         print!("{}", position.diagram());
@@ -117,7 +118,7 @@ impl GameCommand for Show {
 
 /// The result and why, when the game is over: `1/2-1/2 (draw: threefold
 /// repetition)`, `0-1 (black wins: white has no legal move)`.
-pub fn describe_end<G: Presentation>(record: &GameRecord<G>) -> Option<String> {
+pub fn describe_end<G: EngineGame>(record: &GameRecord<G>) -> Option<String> {
     let outcome = record.outcome()?;
     let reason = record.end_reason().unwrap_or_else(|| "the game is over".to_owned());
     Some(match outcome {

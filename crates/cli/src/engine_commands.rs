@@ -5,11 +5,12 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use damero_core::{Color, Evaluator, GameRecord, Outcome, PdnGame, Presentation, RuleSet, write_pdn};
-use damero_search::{
-    BenchReport, Clock, Engine, EngineSpec, Limits, MatchConfig, MatchGame, MatchProgress, SpecLimits, bench,
-    bench_positions, run_match, run_match_with_openings,
+use damero_core::{Color, Evaluator, GameRecord, Outcome, PdnGame, RuleSet, write_pdn};
+use damero_engine::{
+    Engine, EngineGame, EngineSpec, MatchConfig, MatchGame, MatchProgress, SpecLimits, bench_positions,
+    run_match, run_match_with_openings,
 };
+use damero_search::{BenchReport, Clock, Limits, bench};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::CliError;
@@ -113,7 +114,7 @@ pub struct BestMove {
 
 impl GameCommand for BestMove {
     type Output = ();
-    fn run<G: Presentation, E: Evaluator<G>>(self, evaluator: E) -> Result<(), CliError> {
+    fn run<G: EngineGame, E: Evaluator<G>>(self, evaluator: E) -> Result<(), CliError> {
         let record: GameRecord<G> = self.position.record()?;
         let root = *record.position();
         let mut out = std::io::stdout().lock();
@@ -177,7 +178,7 @@ pub struct Match {
 
 /// The openings of `path`: one a line, moves from `start` separated by
 /// spaces; blank lines and `#` comments skipped.
-fn read_openings<G: Presentation>(path: &std::path::Path, start: &G) -> Result<Vec<GameRecord<G>>, CliError> {
+fn read_openings<G: EngineGame>(path: &std::path::Path, start: &G) -> Result<Vec<GameRecord<G>>, CliError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError::new(format!("cannot read openings {}: {e}", path.display())))?;
     let mut openings = Vec::new();
@@ -207,7 +208,7 @@ fn read_openings<G: Presentation>(path: &std::path::Path, start: &G) -> Result<V
 
 impl GameCommand for Match {
     type Output = ();
-    fn run<G: Presentation, E: Evaluator<G>>(self, evaluator: E) -> Result<(), CliError> {
+    fn run<G: EngineGame, E: Evaluator<G>>(self, evaluator: E) -> Result<(), CliError> {
         // An unknown `eval=` is an error now, not a panic in the first game.
         Engine::try_new(&self.white, evaluator.clone())?;
         Engine::try_new(&self.black, evaluator.clone())?;
@@ -311,7 +312,7 @@ impl GameCommand for Match {
 
 /// One game as PDN (draughts) or as the same tagged layout: the library's
 /// writer picks the layout from the game.
-fn write_game<G: Presentation>(game: &MatchGame<G>, first: &str, second: &str) -> String {
+fn write_game<G: EngineGame>(game: &MatchGame<G>, first: &str, second: &str) -> String {
     let date = damero_core::pdn_date(SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()));
     let (white, black) =
         if game.first_engine_color == Color::White { (first, second) } else { (second, first) };
@@ -334,7 +335,7 @@ struct BenchGame;
 
 impl GameCommand for BenchGame {
     type Output = Option<BenchReport>;
-    fn run<G: Presentation, E: Evaluator<G>>(self, evaluator: E) -> Result<Option<BenchReport>, CliError> {
+    fn run<G: EngineGame, E: Evaluator<G>>(self, evaluator: E) -> Result<Option<BenchReport>, CliError> {
         let runs = bench_positions::<G>()?;
         Ok((!runs.is_empty()).then(|| bench(&runs, &evaluator)))
     }

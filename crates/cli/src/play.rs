@@ -5,10 +5,9 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-use damero_core::{
-    Color, Evaluator, GameRecord, MoveList, Outcome, PdnGame, Presentation, pdn_date, write_pdn,
-};
-use damero_search::{Engine, EngineSpec, Score, level_budget, level_spec};
+use damero_core::{Color, Evaluator, GameRecord, MoveList, Outcome, PdnGame, pdn_date, write_pdn};
+use damero_engine::{Engine, EngineGame, EngineSpec, level_budget, level_spec};
+use damero_search::Score;
 
 use crate::CliError;
 use crate::engine_commands::with_book;
@@ -61,7 +60,7 @@ struct Ending {
     reason: String,
 }
 
-struct Session<G: Presentation, E: Evaluator<G>> {
+struct Session<G: EngineGame, E: Evaluator<G>> {
     record: GameRecord<G>,
     start: GameRecord<G>,
     human: Color,
@@ -87,7 +86,7 @@ macro_rules! say {
 
 impl GameCommand for Play {
     type Output = ();
-    fn run<G: Presentation, E: Evaluator<G>>(self, evaluator: E) -> Result<(), CliError> {
+    fn run<G: EngineGame, E: Evaluator<G>>(self, evaluator: E) -> Result<(), CliError> {
         let record: GameRecord<G> = self.position.record()?;
         let seed = self.engine_seed.unwrap_or_else(|| {
             SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
@@ -164,7 +163,7 @@ fn read_line(input: &mut impl BufRead) -> std::io::Result<Option<Result<String, 
     Ok(Some(String::from_utf8(line).map_err(|_| "that line is not UTF-8 text; ignored")))
 }
 
-impl<G: Presentation, E: Evaluator<G>> Session<G, E> {
+impl<G: EngineGame, E: Evaluator<G>> Session<G, E> {
     fn run(&mut self, input: &mut impl BufRead) -> Result<(), CliError> {
         let mut show_board = true;
         let mut announced_end = false;
@@ -518,7 +517,7 @@ fn score_words(score: Score, for_player: bool) -> String {
 }
 
 /// Every legal move of `position`.
-fn legal<G: Presentation>(position: &G) -> MoveList<G::Move> {
+fn legal<G: EngineGame>(position: &G) -> MoveList<G::Move> {
     let mut moves = MoveList::new();
     position.legal_moves(&mut moves);
     moves

@@ -4,7 +4,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use damero_core::{Evaluator, PdnGame, Presentation};
+use damero_core::{Evaluator, PdnGame};
+use damero_engine::EngineGame;
 
 use crate::CliError;
 use crate::commands::describe_end;
@@ -23,7 +24,7 @@ pub struct Replay {
 
 impl GameCommand for Replay {
     type Output = ();
-    fn run<G: Presentation, E: Evaluator<G>>(self, _evaluator: E) -> Result<(), CliError> {
+    fn run<G: EngineGame, E: Evaluator<G>>(self, _evaluator: E) -> Result<(), CliError> {
         let rules = PositionArgs { rules: self.rules.clone(), ..PositionArgs::default() }.rules::<G>()?;
         // Reading the file replays and checks every move of every game.
         let games = pdn_games::<G>(&self.file, rules)?;
@@ -46,7 +47,7 @@ impl GameCommand for Replay {
     }
 }
 
-fn print_game<G: Presentation>(
+fn print_game<G: EngineGame>(
     out: &mut impl Write,
     number: usize,
     game: &PdnGame<G>,

@@ -5,9 +5,9 @@ use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use damero_core::{Evaluator, Presentation, RuleSet};
+use damero_core::{Evaluator, RuleSet};
+use damero_engine::{EngineGame, EngineSpec};
 use damero_lab::{SelfPlayer, SelfplayConfig, shard_range};
-use damero_search::EngineSpec;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
@@ -61,7 +61,7 @@ pub fn parse_plies_range(text: &str) -> Result<(u32, u32), CliError> {
 
 impl GameCommand for Selfplay {
     type Output = ();
-    fn run<G: Presentation, E: Evaluator<G>>(self, evaluator: E) -> Result<(), CliError> {
+    fn run<G: EngineGame, E: Evaluator<G>>(self, evaluator: E) -> Result<(), CliError> {
         // `--seed` seeds the batch, and the setup where the game has a random one.
         let seed = self.position.seed.unwrap_or(1);
         let mut position = self.position.clone();

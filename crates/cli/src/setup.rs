@@ -3,7 +3,8 @@
 use std::path::Path;
 
 use clap::Args;
-use damero_core::{GameRecord, OptionError, PdnGame, Presentation, RuleSet, read_pdn};
+use damero_core::{GameRecord, OptionError, PdnGame, RuleSet, read_pdn};
+use damero_engine::EngineGame;
 
 use crate::CliError;
 
@@ -37,7 +38,7 @@ pub struct PositionArgs {
 impl PositionArgs {
     /// The rules these flags describe: `--rule` settings in order, then the
     /// `--seed` of a random start setup, then validation.
-    pub fn rules<G: Presentation>(&self) -> Result<G::Rules, CliError> {
+    pub fn rules<G: EngineGame>(&self) -> Result<G::Rules, CliError> {
         let mut rules = G::Rules::default();
         for setting in &self.rules {
             let (key, value) =
@@ -55,7 +56,7 @@ impl PositionArgs {
 
     /// The game these flags describe: its start (or `--fen`) and the
     /// `--moves` played from there.
-    pub fn record<G: Presentation>(&self) -> Result<GameRecord<G>, CliError> {
+    pub fn record<G: EngineGame>(&self) -> Result<GameRecord<G>, CliError> {
         let rules = self.rules::<G>()?;
         let mut record = match (&self.fen, &self.pdn) {
             (_, Some(path)) => {
@@ -92,13 +93,13 @@ impl PositionArgs {
     }
 
     /// The position these flags describe.
-    pub fn position<G: Presentation>(&self) -> Result<G, CliError> {
+    pub fn position<G: EngineGame>(&self) -> Result<G, CliError> {
         Ok(*self.record::<G>()?.position())
     }
 }
 
 /// Every game of the PDN file at `path`, each move checked.
-pub fn pdn_games<G: Presentation>(path: &Path, rules: G::Rules) -> Result<Vec<PdnGame<G>>, CliError> {
+pub fn pdn_games<G: EngineGame>(path: &Path, rules: G::Rules) -> Result<Vec<PdnGame<G>>, CliError> {
     let bytes =
         std::fs::read(path).map_err(|e| CliError::new(format!("cannot read {}: {e}", path.display())))?;
     // PDN files from elsewhere are often Latin-1: a stray byte is kept as a
@@ -112,11 +113,7 @@ pub fn pdn_games<G: Presentation>(path: &Path, rules: G::Rules) -> Result<Vec<Pd
 }
 
 /// Game `number` (from 1) of the PDN file at `path`.
-pub fn pdn_game<G: Presentation>(
-    path: &Path,
-    number: usize,
-    rules: G::Rules,
-) -> Result<PdnGame<G>, CliError> {
+pub fn pdn_game<G: EngineGame>(path: &Path, number: usize, rules: G::Rules) -> Result<PdnGame<G>, CliError> {
     let mut games = pdn_games::<G>(path, rules)?;
     let count = games.len();
     if number == 0 || number > count {

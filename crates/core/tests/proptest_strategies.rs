@@ -57,9 +57,13 @@ impl<const BUG_AT: u16> Pile<BUG_AT> {
 
 impl<const BUG_AT: u16> Game for Pile<BUG_AT> {
     type Move = Move;
+
     type Rules = NoRules;
+
     type FenError = BadText;
+
     type MoveError = BadText;
+
     const NAME: &'static str = "pile";
 
     fn start(_: NoRules) -> Self {
@@ -149,7 +153,9 @@ impl<const BUG_AT: u16> Game for Pile<BUG_AT> {
         self.legal_moves(&mut moves);
         moves.into_iter().find(|&mv| self.format_move(mv) == text).ok_or_else(|| BadText(text.to_owned()))
     }
+}
 
+impl<const BUG_AT: u16> damero_core::Presentation for Pile<BUG_AT> {
     fn diagram(&self) -> String {
         format!("{}\n", self.fen())
     }

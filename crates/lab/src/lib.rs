@@ -9,11 +9,13 @@
 //!   `damero tune`);
 //! - [`tune_network`]: fitting the small draughts network
 //!   ([`tune_network::fit_network`], `damero tune-network`);
+//! - [`book`]: building opening books ([`book::build`], `damero book build`);
 //! - [`egdb`]: building endgame databases by retrograde analysis
 //!   (`damero egdb build`).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod book;
 pub mod egdb;
 pub mod selfplay;
 pub mod tune;

@@ -23,7 +23,8 @@ use core::ops::Range;
 
 use damero_core::{Color, Evaluator, Game, GameRecord, MoveList, Outcome};
 
-use damero_search::{Engine, EngineSpec, SeededRng, SpecError};
+use damero_engine::{Engine, EngineGame, EngineSpec, SpecError};
+use damero_search::SeededRng;
 
 /// Search scores beyond this (proven or known results) are written as it.
 pub const SCORE_CLAMP: i32 = 5_000;
@@ -131,7 +132,7 @@ pub fn shard_range(games: u64, index: u64, count: u64) -> Range<u64> {
 /// It builds an engine for the one game; to play many, a [`SelfPlayer`]
 /// per thread keeps its engine (and the memory of its table) from game to
 /// game, with the same samples.
-pub fn selfplay_game<G: Game, E: Evaluator<G>>(
+pub fn selfplay_game<G: EngineGame, E: Evaluator<G>>(
     start: &G,
     evaluator: &E,
     config: &SelfplayConfig,
@@ -147,7 +148,7 @@ pub fn selfplay_game<G: Game, E: Evaluator<G>>(
 /// the config and its index alone, as with [`selfplay_game`], whatever games
 /// the player played before.
 #[derive(Debug)]
-pub struct SelfPlayer<G: Game, E: Evaluator<G>> {
+pub struct SelfPlayer<G: EngineGame, E: Evaluator<G>> {
     config: SelfplayConfig,
     /// The evaluator as given, which decides which positions are quiet
     /// (the engine's may be another one, named by the spec's `eval=`).
@@ -155,7 +156,7 @@ pub struct SelfPlayer<G: Game, E: Evaluator<G>> {
     engine: Engine<G, E>,
 }
 
-impl<G: Game, E: Evaluator<G>> SelfPlayer<G, E> {
+impl<G: EngineGame, E: Evaluator<G>> SelfPlayer<G, E> {
     /// A player of `config`'s games.
     ///
     /// # Panics

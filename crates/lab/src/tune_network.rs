@@ -224,6 +224,72 @@ pub(crate) fn initial_params(seed: u64) -> Vec<f32> {
     params
 }
 
+/// The gradient of the samples `chunk` of `train` summed into `gradient`:
+/// first into [`GRADIENT_PARTS`] fixed parts (each thread fills
+/// `per_thread` of them), then the parts in order, so the sum is the same
+/// on any number of threads.
+fn batch_gradient(
+    params: &[f32],
+    train: &Packed,
+    chunk: &[u32],
+    parts: &mut [Vec<f32>],
+    per_thread: usize,
+    gradient: &mut [f32],
+) {
+    let part_len = chunk.len().div_ceil(GRADIENT_PARTS);
+    std::thread::scope(|scope| {
+        for (t, sums) in parts.chunks_mut(per_thread).enumerate() {
+            scope.spawn(move || {
+                for (c, sum) in sums.iter_mut().enumerate() {
+                    sum.iter_mut().for_each(|g| *g = 0.0);
+                    let first = ((t * per_thread + c) * part_len).min(chunk.len());
+                    let last = (first + part_len).min(chunk.len());
+                    for &i in &chunk[first..last] {
+                        let i = i as usize;
+                        backward(params, train.rows(i), train.targets[i], sum);
+                    }
+                }
+            });
+        }
+    });
+    gradient.iter_mut().for_each(|g| *g = 0.0);
+    for part in parts.iter() {
+        for (g, p) in gradient.iter_mut().zip(part) {
+            *g += p;
+        }
+    }
+}
+
+/// Adam's moment estimates, one per parameter.
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+}
+
+impl Adam {
+    const BETA1: f32 = 0.9;
+    const BETA2: f32 = 0.999;
+    const EPSILON: f32 = 1e-8;
+
+    /// One step of `rate` along `gradient` (scaled by `scale_down`, one
+    /// over the batch), the `step`-th of the fit.
+    fn step(&mut self, params: &mut [f32], gradient: &[f32], scale_down: f32, rate: f32, step: usize) {
+        let (beta1, beta2) = (Self::BETA1, Self::BETA2);
+        let correction1 = 1.0 - beta1.powi(step.min(100_000) as i32);
+        let correction2 = 1.0 - beta2.powi(step.min(100_000) as i32);
+        for i in 0..params.len() {
+            let g = gradient[i] * scale_down;
+            if g == 0.0 && self.m[i] == 0.0 {
+                continue;
+            }
+            self.m[i] = beta1 * self.m[i] + (1.0 - beta1) * g;
+            self.v[i] = beta2 * self.v[i] + (1.0 - beta2) * g * g;
+            params[i] -=
+                rate * (self.m[i] / correction1) / ((self.v[i] / correction2).sqrt() + Self::EPSILON);
+        }
+    }
+}
+
 /// Keeps the parameters inside the ranges the integer network can hold.
 fn clip(params: &mut [f32]) {
     for p in &mut params[..BIAS2] {
@@ -270,9 +336,7 @@ pub fn fit_network<V: Variant>(
 
     let mut params = initial_params(options.seed);
     let before = (float_loss(&params, &train), float_loss(&params, &held));
-    let (beta1, beta2, epsilon) = (0.9f32, 0.999f32, 1e-8f32);
-    let mut m = vec![0.0f32; NETWORK_PARAMETERS];
-    let mut v = vec![0.0f32; NETWORK_PARAMETERS];
+    let mut adam = Adam { m: vec![0.0f32; NETWORK_PARAMETERS], v: vec![0.0f32; NETWORK_PARAMETERS] };
     let mut gradient = vec![0.0f32; NETWORK_PARAMETERS];
     let mut parts = vec![vec![0.0f32; NETWORK_PARAMETERS]; GRADIENT_PARTS];
     let threads = match options.threads {
@@ -296,42 +360,9 @@ pub fn fit_network<V: Variant>(
         }
         for chunk in order.chunks(batch) {
             step += 1;
-            let part_len = chunk.len().div_ceil(GRADIENT_PARTS);
-            let (train, params_now) = (&train, &params);
-            std::thread::scope(|scope| {
-                for (t, sums) in parts.chunks_mut(per_thread).enumerate() {
-                    scope.spawn(move || {
-                        for (c, sum) in sums.iter_mut().enumerate() {
-                            sum.iter_mut().for_each(|g| *g = 0.0);
-                            let first = ((t * per_thread + c) * part_len).min(chunk.len());
-                            let last = (first + part_len).min(chunk.len());
-                            for &i in &chunk[first..last] {
-                                let i = i as usize;
-                                backward(params_now, train.rows(i), train.targets[i], sum);
-                            }
-                        }
-                    });
-                }
-            });
-            let scale_down = 1.0 / chunk.len() as f32;
-            gradient.iter_mut().for_each(|g| *g = 0.0);
-            for part in &parts {
-                for (g, p) in gradient.iter_mut().zip(part) {
-                    *g += p;
-                }
-            }
+            batch_gradient(&params, &train, chunk, &mut parts, per_thread, &mut gradient);
             let rate = (options.learning_rate * (1.0 - 0.9 * step as f64 / total_steps as f64)) as f32;
-            let correction1 = 1.0 - beta1.powi(step.min(100_000) as i32);
-            let correction2 = 1.0 - beta2.powi(step.min(100_000) as i32);
-            for i in 0..NETWORK_PARAMETERS {
-                let g = gradient[i] * scale_down;
-                if g == 0.0 && m[i] == 0.0 {
-                    continue;
-                }
-                m[i] = beta1 * m[i] + (1.0 - beta1) * g;
-                v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
-                params[i] -= rate * (m[i] / correction1) / ((v[i] / correction2).sqrt() + epsilon);
-            }
+            adam.step(&mut params, &gradient, 1.0 / chunk.len() as f32, rate, step);
             clip(&mut params);
         }
         progress(epoch, float_loss(&params, &train), float_loss(&params, &held));

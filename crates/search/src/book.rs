@@ -23,17 +23,15 @@
 //! legal there (a change of the Zobrist keys or of the notation shows up as
 //! a failing test, not as a silently unused book).
 //!
-//! The books shipped for Russian and English ([`Book::shipped`]) are built
-//! by `damero book build` and compiled into the crate.
+//! The search crate names no game: a book reaches [`AlphaBeta`](crate::AlphaBeta)
+//! as a value ([`AlphaBeta::with_book`](crate::AlphaBeta::with_book)). The
+//! books shipped for Russian and English are built by `damero book build`
+//! and compiled into the engine layer (`damero-engine`).
 
 use core::fmt;
 use std::collections::{BTreeMap, HashSet};
-use std::sync::OnceLock;
 
-use damero_core::{Evaluator, Game, MoveList};
-
-use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use crate::limits::Limits;
+use damero_core::Game;
 
 /// How far below the best score a move may be and still be chosen, in
 /// centipawns: choices inside this margin vary the games without giving
@@ -74,28 +72,10 @@ impl fmt::Display for BookError {
 
 impl std::error::Error for BookError {}
 
-const RUSSIAN_BOOK: &str = include_str!("../books/russian.book");
-const ENGLISH_BOOK: &str = include_str!("../books/english.book");
-
 impl Book {
     /// An empty book for the game called `game`.
     pub fn new(game: &str) -> Book {
         Book { game: game.to_owned(), positions: BTreeMap::new() }
-    }
-
-    /// The book shipped for the game called `game`, if there is one.
-    ///
-    /// # Panics
-    /// If a shipped book does not parse (the tests check that they do).
-    pub fn shipped(game: &str) -> Option<&'static Book> {
-        static RUSSIAN: OnceLock<Book> = OnceLock::new();
-        static ENGLISH: OnceLock<Book> = OnceLock::new();
-        let (cell, text) = match game {
-            "russian" => (&RUSSIAN, RUSSIAN_BOOK),
-            "english" => (&ENGLISH, ENGLISH_BOOK),
-            _ => return None,
-        };
-        Some(cell.get_or_init(|| text.parse().expect("a shipped book parses")))
     }
 
     /// The game the book is for.
@@ -132,10 +112,10 @@ impl Book {
     /// A book move for `position` and its score: one of the legal moves
     /// within [`BOOK_MARGIN`] of the best, chosen by `seed` (the same seed
     /// and position give the same move). `None` when the position is not in
-    /// the book, the book is for another game, or the rules are not the
-    /// game's default ones.
+    /// the book or the rules are not the game's default ones. Which game a
+    /// book is for is its holder's to know (the `game` line names it).
     pub fn choose<G: Game>(&self, position: &G, seed: u64) -> Option<(G::Move, i32)> {
-        if self.game != G::NAME || position.rules() != G::Rules::default() {
+        if position.rules() != G::Rules::default() {
             return None;
         }
         let key = position.zobrist();
@@ -236,69 +216,4 @@ impl fmt::Display for Book {
         }
         Ok(())
     }
-}
-
-/// Builds a book from `start`: every position up to `plies` plies deep
-/// along book moves gets each legal move scored by a `depth`-ply search
-/// (the move, then `depth - 1` plies below it); the moves within `margin`
-/// centipawns of the best, at most `width` of them, are kept and followed. `on_progress(done,
-/// queued)` is called after each position. Deterministic: one thread, a
-/// fixed order, and each move's score from a search with a fresh table.
-pub fn build<G: Game, E: Evaluator<G>>(
-    start: &G,
-    evaluator: E,
-    plies: u32,
-    depth: u32,
-    margin: i32,
-    width: usize,
-    mut on_progress: impl FnMut(usize, usize),
-) -> Book {
-    let config = AlphaBetaConfig { tt_mib: 16, ..AlphaBetaConfig::default() };
-    let mut search = AlphaBeta::new(config, evaluator);
-    let mut book = Book::new(G::NAME);
-    let mut queue = std::collections::VecDeque::from([(*start, 0)]);
-    let mut seen = HashSet::from([start.zobrist()]);
-    let mut done = 0;
-    let limits = Limits::depth(depth.saturating_sub(1).max(1));
-    while let Some((position, ply)) = queue.pop_front() {
-        let mut moves = MoveList::new();
-        position.legal_moves(&mut moves);
-        let mut scored = Vec::with_capacity(moves.len());
-        for &mv in &moves {
-            let mut child = position;
-            child.play(mv);
-            let score = if child.outcome().is_some() {
-                // A move that ends the game: its result, not a search.
-                let winner = child.outcome().and_then(|o| o.winner());
-                match winner {
-                    None => 0,
-                    Some(w) if w == position.side_to_move() => crate::score::WIN,
-                    Some(_) => -crate::score::WIN,
-                }
-            } else {
-                // A fresh table for each move: its score is then that of a
-                // search of its own, whatever was searched before.
-                search.clear();
-                let value = search.search(&child, &[], &limits, |_| {}).score.0;
-                if child.side_to_move() == position.side_to_move() { value } else { -value }
-            };
-            scored.push((mv, score));
-        }
-        // Best first; a stable sort keeps the generation order among equals.
-        scored.sort_by_key(|s| core::cmp::Reverse(s.1));
-        let Some(&(_, best)) = scored.first() else { continue };
-        let mut kept = Vec::new();
-        for &(mv, score) in scored.iter().filter(|s| s.1 >= best - margin).take(width.max(1)) {
-            kept.push(BookMove { text: position.format_move(mv), score });
-            let mut child = position;
-            child.play(mv);
-            if ply + 1 < plies && child.outcome().is_none() && seen.insert(child.zobrist()) {
-                queue.push_back((child, ply + 1));
-            }
-        }
-        book.insert(position.zobrist(), kept);
-        done += 1;
-        on_progress(done, queue.len());
-    }
-    book
 }

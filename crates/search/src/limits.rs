@@ -15,12 +15,12 @@ use crate::time::Clock;
 /// is raised) so it has a move to give.
 ///
 /// A [`clock`](Limits::clock) is not read by the searchers themselves:
-/// [`Engine`](crate::Engine) turns it into soft and hard times for the
+/// the engine layer's `Engine` turns it into soft and hard times for the
 /// position at hand ([`Clock::budget`]) before it searches.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Alpha-beta: the deepest iteration (plies). Ignored by MCTS, which is
-    /// why [`EngineSpec`](crate::EngineSpec) rejects a depth for MCTS.
+    /// why the engine layer's `EngineSpec` rejects a depth for MCTS.
     pub depth: Option<u32>,
     /// Alpha-beta: nodes visited; MCTS: playouts.
     pub nodes: Option<u64>,

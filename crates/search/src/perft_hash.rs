@@ -1,4 +1,4 @@
-//! Hashed perft: [`perft`](crate::perft) with a table of subtree counts
+//! Hashed perft: [`perft`](crate::perft()) with a table of subtree counts
 //! shared by every thread, for depths where transpositions dominate.
 //!
 //! See [`PerftTable`] and [`perft_hashed`].

@@ -73,18 +73,30 @@ pub struct SearchResult<G: Game> {
 }
 
 impl<G: Game> SearchResult<G> {
+    /// A result that counted no search: `best_move` with its `score` and
+    /// line `pv`, found in `time`, at depth 0 with no nodes (an opening-book
+    /// move, a lone legal move, a random one). A search adds its counts
+    /// with [`searched`](SearchResult::searched).
+    pub fn new(
+        best_move: Option<G::Move>,
+        score: Score,
+        pv: Vec<G::Move>,
+        time: Duration,
+    ) -> SearchResult<G> {
+        SearchResult { best_move, score, pv, depth: 0, seldepth: 0, nodes: 0, time }
+    }
+
+    /// The result with the counts of the search that found it.
+    #[must_use]
+    pub fn searched(self, depth: u32, seldepth: u32, nodes: u64) -> SearchResult<G> {
+        SearchResult { depth, seldepth, nodes, ..self }
+    }
+
     /// The result for a root with no legal move: no move, the game's own
     /// verdict as the score.
     pub(crate) fn decided(root: &G, time: Duration) -> SearchResult<G> {
-        SearchResult {
-            best_move: None,
-            score: Score(crate::score::outcome_score(root.terminal_outcome(), root.side_to_move(), 0)),
-            pv: Vec::new(),
-            depth: 0,
-            seldepth: 0,
-            nodes: 0,
-            time,
-        }
+        let score = crate::score::outcome_score(root.terminal_outcome(), root.side_to_move(), 0);
+        SearchResult::new(None, Score(score), Vec::new(), time)
     }
 
     /// Nodes (or playouts) per second of wall-clock time.

@@ -33,6 +33,17 @@ const VALID: u64 = 1 << 63;
 const ENTRY_BYTES: usize = 16;
 const BUCKET_ENTRIES: usize = 2;
 
+/// The largest table (`hash`, `memory`) this machine allows, in MiB: half
+/// its physical memory (Linux `/proc/meminfo`), or 64 GiB where that cannot
+/// be read.
+pub fn max_table_mib() -> usize {
+    let total_kib = std::fs::read_to_string("/proc/meminfo").ok().and_then(|text| {
+        let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+        line.split_whitespace().nth(1)?.parse::<usize>().ok()
+    });
+    total_kib.map_or(64 << 10, |kib| (kib / 1024 / 2).max(1))
+}
+
 /// A transposition table of a fixed size, safe to share between threads.
 ///
 /// Each entry is two `AtomicU64` words, `key ^ data` and `data`: a reader

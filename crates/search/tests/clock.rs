@@ -5,11 +5,11 @@ use std::time::Duration;
 
 use damero_core::{Game, GameRecord};
 use damero_draughts::Russian;
-use damero_eval::DraughtsEvaluator;
-use damero_search::{
-    Clock, Engine, EngineSpec, Limits, MatchConfig, SpecError, SpecLimits, TimeControl, max_table_mib,
-    max_threads, run_match,
+use damero_engine::{
+    Engine, EngineSpec, MatchConfig, SpecError, SpecLimits, TimeControl, max_threads, run_match,
 };
+use damero_eval::DraughtsEvaluator;
+use damero_search::{Clock, Limits, max_table_mib};
 
 fn russian(moves: &str) -> GameRecord<Russian> {
     let mut record = GameRecord::new(Russian::start(Default::default()));

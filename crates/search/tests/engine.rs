@@ -8,10 +8,11 @@ use std::time::Duration;
 use common::skirmish::{Skirmish, SkirmishEval, SkirmishRules};
 use common::tictactoe::{TicTacToe, TicTacToeEval};
 use damero_core::{Color, Game, GameRecord, Outcome};
-use damero_search::{
+use damero_engine::{
     Engine, EngineSpec, MAX_LEVEL, MIN_LEVEL, MatchConfig, MatchGame, MatchProgress, SpecError, SpecLimits,
-    bench, level_spec, run_match,
+    level_spec, run_match,
 };
+use damero_search::{AlphaBetaConfig, bench};
 
 #[test]
 fn spec_examples_parse() {
@@ -59,6 +60,30 @@ fn specs_display_round_trip() {
         assert_eq!(spec.to_string(), text);
         assert_eq!(spec.to_string().parse::<EngineSpec>().unwrap(), spec);
     }
+}
+
+/// Every switch of the alpha-beta table is a spec key: set to a value other
+/// than its default, the spec writes it back and reads it again.
+#[test]
+fn every_alphabeta_switch_round_trips_through_a_spec() {
+    for switch in AlphaBetaConfig::switches().iter().filter(|s| s.key != "exact") {
+        let value = ["false", "true", "2"]
+            .into_iter()
+            .find(|v| {
+                let mut config = AlphaBetaConfig::default();
+                config.set(switch.key, v).is_ok() && config != AlphaBetaConfig::default()
+            })
+            .expect("a value other than the default");
+        let text = format!("alphabeta:depth=3,{}={value}", switch.key);
+        let spec: EngineSpec = text.parse().unwrap();
+        assert_eq!(spec.to_string(), text);
+        assert_eq!(spec.to_string().parse::<EngineSpec>().unwrap(), spec);
+    }
+    let spec: EngineSpec = "alphabeta:noise=9,exact=true".parse().unwrap();
+    assert_eq!(
+        spec.to_string(),
+        "alphabeta:deeper=false,lmr=false,futility=false,forced_capture=false,history_lmr=false,razoring=false,iir=false"
+    );
 }
 
 #[test]
@@ -115,7 +140,7 @@ fn every_engine_plays_a_legal_move() {
 }
 
 /// Plays a match and keeps every game, as `run_match` hands them over.
-fn play<G: Game, E: damero_core::Evaluator<G>>(
+fn play<G: damero_engine::EngineGame, E: damero_core::Evaluator<G>>(
     start: &G,
     first: &EngineSpec,
     second: &EngineSpec,

@@ -7,10 +7,9 @@ use common::equality::check_equal;
 use common::random_positions;
 use damero_core::{Evaluator, Game};
 use damero_draughts::{English, EnglishRules, Russian, RussianRules};
+use damero_engine::{LevelClock, MatchConfig, level_spec_with, run_match};
 use damero_eval::DraughtsEvaluator;
-use damero_search::{
-    AlphaBeta, AlphaBetaConfig, LevelClock, Limits, MatchConfig, Score, level_spec_with, run_match,
-};
+use damero_search::{AlphaBeta, AlphaBetaConfig, Limits, Score};
 
 fn positions<G: Game>(start: G, count: usize, plies: usize, seed: u64) -> Vec<(G, Vec<u64>)> {
     let mut out = vec![(start, Vec::new())];
@@ -236,9 +235,9 @@ fn levels_are_ordered() {
 fn bench_positions_play_out_for_each_game() {
     // Every bench position of a game is reached by legal moves from its
     // start, with the depth of its table row.
-    fn check<G: Game>() {
-        let rows: Vec<_> = damero_search::BENCH_POSITIONS.iter().filter(|b| b.game == G::NAME).collect();
-        let runs = damero_search::bench_positions::<G>().expect("legal bench moves");
+    fn check<G: damero_engine::EngineGame>() {
+        let rows = G::bench();
+        let runs = damero_engine::bench_positions::<G>().expect("legal bench moves");
         assert_eq!(runs.len(), rows.len(), "{}", G::NAME);
         for ((position, depth), row) in runs.iter().zip(rows) {
             assert_eq!(*depth, row.depth);
@@ -248,5 +247,10 @@ fn bench_positions_play_out_for_each_game() {
     }
     check::<Russian>();
     check::<English>();
-    assert_eq!(damero_search::bench_positions::<Russian>().unwrap().len(), 2);
+    check::<damero_draughts::Zisnella>();
+    check::<damero_draughts::Spanish>();
+    check::<damero_eliminar::Eliminar>();
+    check::<damero_tumbling_down::TumblingDown>();
+    check::<damero_cross::Cross>();
+    assert_eq!(damero_engine::bench_positions::<Russian>().unwrap().len(), 2);
 }

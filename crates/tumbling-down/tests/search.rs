@@ -5,8 +5,9 @@ mod common;
 
 use common::setup;
 use damero_core::{Game, GameRecord};
+use damero_engine::{Engine, EngineSpec};
 use damero_eval::TumblingDownEvaluator;
-use damero_search::{AlphaBeta, AlphaBetaConfig, Engine, EngineSpec, Limits};
+use damero_search::{AlphaBeta, AlphaBetaConfig, Limits};
 use damero_tumbling_down::TumblingDownRules;
 
 #[test]

@@ -28,11 +28,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use damero_draughts::Variant;
+use damero_engine::{EngineSpec, MAX_LEVEL, MIN_LEVEL, SpecLimits, level_spec, max_threads};
 use damero_eval::EndgameDatabase;
-use damero_search::{
-    AlphaBetaConfig, Clock, EngineSpec, Limits, MAX_LEVEL, MIN_LEVEL, MctsConfig, SpecLimits, level_spec,
-    max_table_mib, max_threads,
-};
+use damero_search::{AlphaBetaConfig, Clock, Limits, MctsConfig, max_table_mib};
 
 use crate::CliError;
 use crate::engine_commands::with_book;

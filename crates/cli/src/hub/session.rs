@@ -7,8 +7,9 @@ use std::thread::JoinHandle;
 
 use damero_core::{Game, GameRecord, MoveList};
 use damero_draughts::{Draughts, Variant};
+use damero_engine::{Engine, EngineGame, EngineSpec};
 use damero_eval::{DraughtsEvaluator, EgdbEvaluator, EndgameDatabase};
-use damero_search::{Book, Engine, EngineSpec, KNOWN, Limits, PROVEN, Score, SearchInfo, SearchResult, WIN};
+use damero_search::{KNOWN, Limits, PROVEN, Score, SearchInfo, SearchResult, WIN};
 
 use super::Output;
 use super::encoding::{read_move, read_position, write_move};
@@ -130,7 +131,9 @@ impl<V: Variant> Backend for Session<V> {
         self.stop();
         let root = *self.record.position();
         let book_move = match self.book_seed {
-            Some(seed) if plan.from_book => Book::shipped(V::NAME).and_then(|book| book.choose(&root, seed)),
+            Some(seed) if plan.from_book => {
+                <Draughts<V> as EngineGame>::book().and_then(|book| book.choose(&root, seed))
+            }
             _ => None,
         };
         if let Some((mv, _)) = book_move {

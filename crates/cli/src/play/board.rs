@@ -8,11 +8,12 @@
 //! mirrored character by character. A diagram that is not such a grid is
 //! shown as the game draws it.
 
-use damero_core::{Presentation, SquareNumbering};
+use damero_core::SquareNumbering;
+use damero_engine::EngineGame;
 
 /// Whether `G` writes or reads squares as the 32 PDN numbers of 8x8 draughts
 /// (English writes them; Russian players type them too).
-pub fn uses_draughts_numbers<G: Presentation>() -> bool {
+pub fn uses_draughts_numbers<G: EngineGame>() -> bool {
     G::PDN_NUMBERED_BOARD
 }
 
@@ -23,7 +24,7 @@ pub fn number_square(n: u32) -> Option<String> {
 }
 
 /// The squares `(file, rank)` a move text names.
-fn move_squares<G: Presentation>(text: &str) -> Vec<(usize, usize)> {
+fn move_squares<G: EngineGame>(text: &str) -> Vec<(usize, usize)> {
     let Some(tokens) = super::entry::squares::<G>(text) else {
         return Vec::new();
     };
@@ -83,7 +84,7 @@ fn padded(line: &str, length: usize) -> Vec<u8> {
 
 /// The diagram of `position` from White's side, or Black's when `flipped`,
 /// with the squares of `last` (the last move's text) marked.
-pub fn render<G: Presentation>(position: &G, last: Option<&str>, flipped: bool) -> String {
+pub fn render<G: EngineGame>(position: &G, last: Option<&str>, flipped: bool) -> String {
     let diagram = position.diagram();
     let Some(mut g) = grid(&diagram) else {
         return diagram;
@@ -162,7 +163,7 @@ pub fn render<G: Presentation>(position: &G, last: Option<&str>, flipped: bool) 
 }
 
 /// What the symbols mean.
-pub fn legend<G: Presentation>(marked: bool) -> String {
+pub fn legend<G: EngineGame>(marked: bool) -> String {
     let mut parts = Vec::new();
     if !G::DIAGRAM_LEGEND.is_empty() {
         parts.push(G::DIAGRAM_LEGEND);

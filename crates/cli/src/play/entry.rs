@@ -2,7 +2,7 @@
 //! separators (`c3d4`), Russian squares as numbers (`22-17`), and any
 //! unambiguous part of a capture path (`c3:e5` for `c3:e5:c7`).
 
-use damero_core::Presentation;
+use damero_engine::EngineGame;
 
 use super::board::{number_square, uses_draughts_numbers};
 use super::legal;
@@ -22,7 +22,7 @@ pub enum Entry<M> {
 /// The squares of a move text, lower case, numbers turned into algebraic
 /// squares where the game is 8x8 draughts; `None` when the text holds
 /// anything but squares and separators.
-pub fn squares<G: Presentation>(text: &str) -> Option<Vec<String>> {
+pub fn squares<G: EngineGame>(text: &str) -> Option<Vec<String>> {
     let mut tokens: Vec<String> = Vec::new();
     let mut current = String::new();
     let flush = |current: &mut String, tokens: &mut Vec<String>| {
@@ -61,7 +61,7 @@ fn is_subsequence(small: &[String], big: &[String]) -> bool {
 }
 
 /// Reads `text` as a move of `position`.
-pub fn parse<G: Presentation>(position: &G, text: &str) -> Entry<G::Move> {
+pub fn parse<G: EngineGame>(position: &G, text: &str) -> Entry<G::Move> {
     let moves = legal(position);
     let texts: Vec<String> = moves.iter().map(|&m| position.format_move(m)).collect();
     if let Some(i) = texts.iter().position(|t| t.eq_ignore_ascii_case(text)) {

@@ -53,6 +53,8 @@
 //! #     fn parse_move(&self, text: &str) -> Result<u8, Bad> {
 //! #         text.parse().ok().filter(|&k| (1..=2).contains(&k) && k <= self.0).ok_or(Bad)
 //! #     }
+//! # }
+//! # impl damero_core::Presentation for Pile {
 //! #     fn diagram(&self) -> String { self.fen() + "\n" }
 //! # }
 //! use proptest::prelude::*;

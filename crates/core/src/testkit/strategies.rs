@@ -47,6 +47,8 @@
 //! #     fn from_fen(_: &str, _: NoRules) -> Result<Pile, Bad> { Err(Bad) }
 //! #     fn format_move(&self, k: u8) -> String { k.to_string() }
 //! #     fn parse_move(&self, _: &str) -> Result<u8, Bad> { Err(Bad) }
+//! # }
+//! # impl damero_core::Presentation for Pile {
 //! #     fn diagram(&self) -> String { self.fen() + "\n" }
 //! # }
 //! use proptest::prelude::*;

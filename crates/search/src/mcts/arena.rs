@@ -4,7 +4,7 @@
 
 use damero_core::{Color, Game, MoveList};
 
-use super::node::{EXPANDED, Node, Proof};
+use super::node::{Node, NodeState, Proof};
 use crate::rng::SeededRng;
 
 /// One search tree and its random generator.
@@ -83,7 +83,7 @@ impl<G: Game> Tree<G> {
         // The root's own status (a draw by rule or repetition found when it
         // was deeper) does not apply: it must be searched.
         let root_node = &mut self.nodes[0];
-        if root_node.state != EXPANDED {
+        if root_node.state != NodeState::Expanded {
             root_node.proof = Proof::Unknown;
             if !root_node.mean.is_finite() {
                 // Its mean stood for the proof; the root's is never read,
@@ -110,7 +110,7 @@ impl<G: Game> Tree<G> {
             let mut next = Vec::new();
             for (index, position, path) in frontier {
                 let node = &self.nodes[index];
-                if node.state != EXPANDED {
+                if node.state != NodeState::Expanded {
                     continue;
                 }
                 for c in node.children() {
@@ -143,7 +143,7 @@ impl<G: Game> Tree<G> {
         let mut queue = vec![(index, 0usize)];
         while let Some((old, new)) = queue.pop() {
             let node = &self.nodes[old];
-            if node.state != EXPANDED {
+            if node.state != NodeState::Expanded {
                 continue;
             }
             let first = nodes.len();

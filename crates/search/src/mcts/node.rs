@@ -4,12 +4,17 @@ use damero_core::{Color, Outcome};
 
 use super::math::inverse_sqrt;
 
-/// Never reached by a playout.
-pub(super) const UNVISITED: u8 = 0;
-/// Reached once: its moves are not listed yet.
-pub(super) const VISITED: u8 = 1;
-/// Its children are in the arena.
-pub(super) const EXPANDED: u8 = 2;
+/// How far a playout has opened a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub(super) enum NodeState {
+    /// Never reached by a playout.
+    Unvisited,
+    /// Reached once: its moves are not listed yet.
+    Visited,
+    /// Its children are in the arena.
+    Expanded,
+}
 
 /// A proven result, absolute (who wins), so it needs no turn alternation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,7 +75,7 @@ pub(super) struct Node {
     /// Plies to the end of a proven result.
     pub(super) proof_plies: u16,
     pub(super) mover: Color,
-    pub(super) state: u8,
+    pub(super) state: NodeState,
     pub(super) proof: Proof,
 }
 
@@ -84,7 +89,7 @@ impl Node {
             child_count: 0,
             proof_plies: 0,
             mover,
-            state: UNVISITED,
+            state: NodeState::Unvisited,
             proof: Proof::Unknown,
         }
     }

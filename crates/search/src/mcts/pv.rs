@@ -8,7 +8,7 @@ use damero_core::{Evaluator, Game, MoveList};
 use super::Mcts;
 use super::arena::Tree;
 use super::math::score_of;
-use super::node::{EXPANDED, Proof};
+use super::node::{NodeState, Proof};
 use crate::report::{SearchInfo, SearchResult};
 use crate::score::Score;
 
@@ -33,7 +33,7 @@ impl<G: Game> Tree<G> {
     /// The most visited child of `index` (the first on a tie), if expanded.
     fn most_visited(&self, index: usize) -> Option<usize> {
         let node = &self.nodes[index];
-        if node.state != EXPANDED {
+        if node.state != NodeState::Expanded {
             return None;
         }
         node.children().max_by(|&a, &b| self.nodes[a].visits.cmp(&self.nodes[b].visits).then(b.cmp(&a)))
@@ -72,15 +72,8 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     pub(super) fn decide(&self, moves: &MoveList<G::Move>, nodes: u64, start: Instant) -> SearchResult<G> {
         let side = self.trees[0].root.expect("searched").side_to_move();
         let depth = self.trees.iter().map(|t| t.max_depth).max().unwrap_or(0);
-        let mut result = SearchResult {
-            best_move: Some(moves[0]),
-            score: Score(0),
-            pv: vec![moves[0]],
-            depth,
-            seldepth: depth,
-            nodes,
-            time: start.elapsed(),
-        };
+        let mut result = SearchResult::new(Some(moves[0]), Score(0), vec![moves[0]], start.elapsed())
+            .searched(depth, depth, nodes);
         // A proven root in any tree is exact: play its proof.
         if let Some(tree) = self.trees.iter().find(|t| !matches!(t.nodes[0].proof, Proof::Unknown)) {
             let root = &tree.nodes[0];
@@ -103,7 +96,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         let mut lost = vec![false; count];
         for tree in &self.trees {
             let root = &tree.nodes[0];
-            if root.state != EXPANDED || root.child_count as usize != count {
+            if root.state != NodeState::Expanded || root.child_count as usize != count {
                 continue;
             }
             for (i, c) in root.children().enumerate() {
@@ -121,7 +114,9 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                 result.score = score_of(reward[best] / visits[best] as f64);
             }
             let tree = &self.trees[0];
-            result.pv = if tree.nodes[0].state == EXPANDED && tree.nodes[0].child_count as usize == count {
+            result.pv = if tree.nodes[0].state == NodeState::Expanded
+                && tree.nodes[0].child_count as usize == count
+            {
                 tree.pv_from(tree.nodes[0].first_child as usize + best)
             } else {
                 vec![moves[best]]

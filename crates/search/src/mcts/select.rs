@@ -9,7 +9,7 @@ use damero_core::{Color, Evaluator, Game};
 
 use super::arena::Tree;
 use super::math::sqrt_ln;
-use super::node::{EXPANDED, Node, Proof, UNVISITED, VISITED};
+use super::node::{Node, NodeState, Proof};
 use super::{MctsConfig, time_limit};
 use crate::limits::Limits;
 use crate::prefetch::prefetch;
@@ -70,9 +70,9 @@ impl<G: Game> Tree<G> {
                 break proof.score_for(Color::White);
             }
             match self.nodes[index].state {
-                UNVISITED => match self.first_visit(position, ply, config, evaluator) {
+                NodeState::Unvisited => match self.first_visit(position, ply, config, evaluator) {
                     Ok(white_score) => {
-                        self.nodes[index].state = VISITED;
+                        self.nodes[index].state = NodeState::Visited;
                         break white_score;
                     }
                     Err(proof) => {
@@ -80,7 +80,7 @@ impl<G: Game> Tree<G> {
                         break proof.score_for(Color::White);
                     }
                 },
-                VISITED => {
+                NodeState::Visited => {
                     position.legal_moves(&mut self.moves);
                     if self.nodes.len() + self.moves.len() > self.capacity {
                         // Memory full: this is the last playout.
@@ -95,9 +95,9 @@ impl<G: Game> Tree<G> {
                     let node = &mut self.nodes[index];
                     node.first_child = first;
                     node.child_count = self.moves.len() as u16;
-                    node.state = EXPANDED;
+                    node.state = NodeState::Expanded;
                 }
-                _ => {}
+                NodeState::Expanded => {}
             }
             let child = self.select(index, config.exploration);
             position.play(self.node_moves[child]);

@@ -5,7 +5,7 @@
 use damero_core::Game;
 
 use super::arena::Tree;
-use super::node::{EXPANDED, Proof};
+use super::node::{NodeState, Proof};
 
 impl<G: Game> Tree<G> {
     /// Adds the result along the path and propagates proofs upwards.
@@ -30,7 +30,7 @@ impl<G: Game> Tree<G> {
         if !matches!(node.proof, Proof::Unknown) {
             return true;
         }
-        if node.state != EXPANDED || node.child_count == 0 {
+        if node.state != NodeState::Expanded || node.child_count == 0 {
             return false;
         }
         let side = self.nodes[node.first_child as usize].mover;
@@ -86,7 +86,7 @@ impl<G: Game> Tree<G> {
     /// the longest loss.
     pub(super) fn proven_choice(&self, index: usize) -> Option<usize> {
         let node = &self.nodes[index];
-        if node.state != EXPANDED {
+        if node.state != NodeState::Expanded {
             return None;
         }
         node.children().max_by_key(|&c| {

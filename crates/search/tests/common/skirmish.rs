@@ -293,3 +293,6 @@ impl Evaluator<Skirmish> for SkirmishEval {
         !(p.rules.compulsory && p.has_capture())
     }
 }
+
+// Played through the engine layer too (specs, matches): nothing ships with it.
+impl damero_engine::EngineGame for Skirmish {}

@@ -164,3 +164,6 @@ impl Evaluator<TicTacToe> for TicTacToeEval {
         10 * (open(me, them) - open(them, me))
     }
 }
+
+// Played through the engine layer too (specs, matches): nothing ships with it.
+impl damero_engine::EngineGame for TicTacToe {}

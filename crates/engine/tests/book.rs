@@ -3,13 +3,14 @@
 
 use damero_core::{Game, MoveList};
 use damero_draughts::{English, Russian};
+use damero_engine::EngineGame;
 use damero_eval::DraughtsEvaluator;
-use damero_search::book::{BOOK_MARGIN, build};
+use damero_search::book::BOOK_MARGIN;
 use damero_search::{AlphaBeta, AlphaBetaConfig, Book, Limits};
 
 /// Every line of the book is reached from the start by legal book moves.
-fn check_shipped<G: Game>() {
-    let book = Book::shipped(G::NAME).expect("a shipped book");
+fn check_shipped<G: EngineGame>() {
+    let book = G::book().expect("a shipped book");
     assert_eq!(book.game(), G::NAME);
     assert!(book.len() >= 20, "{} has only {} positions", G::NAME, book.len());
     let start = G::start(Default::default());
@@ -37,7 +38,7 @@ fn shipped_english_book_is_a_tree_of_legal_moves() {
 
 #[test]
 fn the_choice_is_reproducible_by_seed_and_near_the_best() {
-    let book = Book::shipped("russian").unwrap();
+    let book = Russian::book().unwrap();
     let start = Russian::start(Default::default());
     let candidates = book.candidates(start.zobrist());
     let best = candidates[0].score;
@@ -54,9 +55,9 @@ fn the_choice_is_reproducible_by_seed_and_near_the_best() {
 
 #[test]
 fn a_book_round_trips_through_its_text() {
-    let book = Book::shipped("english").unwrap();
+    let book = English::book().unwrap();
     let again: Book = book.to_string().parse().unwrap();
-    assert_eq!(&again, book);
+    assert_eq!(again, *book);
 }
 
 #[test]
@@ -75,33 +76,21 @@ fn bad_book_lines_are_rejected_with_their_number() {
 }
 
 #[test]
-fn a_built_book_scores_moves_like_the_search() {
-    let start = Russian::start(Default::default());
-    let book = build(&start, DraughtsEvaluator::default(), 2, 3, 0, 2, |_, _| {});
-    // With no margin only the best moves are kept; the best has the score
-    // of a search of its child one ply shallower.
-    let first = &book.candidates(start.zobrist())[0];
-    let mut child = start;
-    child.try_play(&first.text).unwrap();
-    let mut search = AlphaBeta::new(AlphaBetaConfig::default(), DraughtsEvaluator::default());
-    assert_eq!(-search.search(&child, &[], &Limits::depth(2), |_| {}).score.0, first.score);
-    assert_eq!(book.positions_from(&start).unwrap().len(), book.len());
-}
-
-#[test]
 fn the_searcher_plays_from_the_book_only_when_asked() {
     let start = Russian::start(Default::default());
-    let book = Book::shipped("russian").unwrap();
+    let book = Russian::book().unwrap();
     let config = AlphaBetaConfig { book: Some(true), seed: 3, ..AlphaBetaConfig::default() };
-    let r =
-        AlphaBeta::new(config, DraughtsEvaluator::default()).search(&start, &[], &Limits::depth(4), |_| {});
+    let r = AlphaBeta::new(config.clone(), DraughtsEvaluator::default())
+        .with_book(Some(book.clone()))
+        .search(&start, &[], &Limits::depth(4), |_| {});
     assert_eq!(r.nodes, 0);
     assert_eq!(r.best_move, book.choose(&start, 3).map(|c| c.0));
-    let r = AlphaBeta::new(AlphaBetaConfig::default(), DraughtsEvaluator::default()).search(
-        &start,
-        &[],
-        &Limits::depth(4),
-        |_| {},
-    );
+    let r = AlphaBeta::new(AlphaBetaConfig::default(), DraughtsEvaluator::default())
+        .with_book(Some(book))
+        .search(&start, &[], &Limits::depth(4), |_| {});
+    assert!(r.nodes > 0);
+    // The switch on but no book handed over: the search searches.
+    let r =
+        AlphaBeta::new(config, DraughtsEvaluator::default()).search(&start, &[], &Limits::depth(4), |_| {});
     assert!(r.nodes > 0);
 }

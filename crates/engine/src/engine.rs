@@ -8,13 +8,12 @@ use std::time::{Duration, Instant};
 
 use damero_core::{Evaluator, Game, GameRecord, MoveList};
 
-use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use crate::limits::Limits;
-use crate::mcts::{Mcts, MctsConfig, Rollout};
-use crate::report::{SearchInfo, SearchResult};
-use crate::rng::SeededRng;
-use crate::score::Score;
-use crate::time::Clock;
+use damero_search::{
+    AlphaBeta, AlphaBetaConfig, Book, Clock, Limits, MAX_PLY, Mcts, MctsConfig, Rollout, Score, SearchInfo,
+    SearchResult, SeededRng, SwitchError, max_table_mib,
+};
+
+use crate::EngineGame;
 
 /// How long an engine thinks per move: the limits an [`EngineSpec`] names.
 /// With none set, an engine thinks for one second ([`SpecLimits::limits`]).
@@ -118,17 +117,6 @@ fn table_mib_for(limits: &Limits, threads: usize) -> Option<usize> {
     Some(((nodes * 16.0) / f64::from(1 << 20)).ceil().max(1.0) as usize)
 }
 
-/// The largest table (`hash`, `memory`) this machine allows, in MiB: half
-/// its physical memory (Linux `/proc/meminfo`), or 64 GiB where that cannot
-/// be read.
-pub fn max_table_mib() -> usize {
-    let total_kib = std::fs::read_to_string("/proc/meminfo").ok().and_then(|text| {
-        let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
-        line.split_whitespace().nth(1)?.parse::<usize>().ok()
-    });
-    total_kib.map_or(64 << 10, |kib| (kib / 1024 / 2).max(1))
-}
-
 /// The search threads worth starting: more than the machine runs at once
 /// only share the same cores, and with hundreds of them the threads that
 /// watch the clock get too few time slices to stop on time.
@@ -146,18 +134,11 @@ pub fn max_threads() -> usize {
 ///   game and 1 s added per move), `threads` (at most the machine's cores
 ///   are started, [`max_threads`]), `seed`, `eval` (an evaluator by name
 ///   or weights file, see [`Evaluator::named`]);
-/// - `alphabeta`: `depth`, `nodes`, `hash` (MiB, at most
-///   [`max_table_mib`]), `noise` (centipawns), `contempt` (centipawns a
-///   draw is worth less to the engine, 0 to 200), and
-///   the switches `pvs`, `aspiration`, `tt`, `deeper`, `lmr`, `lmr_log`,
-///   `killers`, `history`, `countermoves`, `futility`, `forced_capture`,
-///   `history_lmr`, `razoring`, `iir`, `partial` (play the best move of an
-///   interrupted iteration, and use the whole of a fixed move time),
-///   `quiescence` (`true`/`false`), `book` (the opening book;
-///   unset, `bestmove` and `play` use it and `match` does not), `egdb`
-///   (`false` ignores the endgame database given with `--egdb`, so one side
-///   of a match can play without it), `exact=true` (the
-///   value-exact options, [`AlphaBetaConfig::exact`]);
+/// - `alphabeta`: `depth`, `nodes`, and every switch of
+///   [`AlphaBetaConfig`] by its key (`hash=64`, `contempt=20`, `lmr=false`,
+///   `book=true`, `exact=true`...): [`AlphaBetaConfig::switches`] is the
+///   table of keys with their defaults and docs, [`AlphaBetaConfig::set`]
+///   reads them;
 /// - `mcts`: `playouts` (or `nodes`), `c` (exploration), `rollout`
 ///   (`random` or `eval`), `rollout_plies` (for `eval`, default 8),
 ///   `memory` (MiB, at most [`max_table_mib`]), `max_plies` (playout cap);
@@ -169,12 +150,12 @@ pub fn max_threads() -> usize {
 /// differs from the default).
 ///
 /// ```
-/// use damero_search::EngineSpec;
+/// use damero_engine::EngineSpec;
 ///
 /// let spec: EngineSpec = "alphabeta:nodes=50000,threads=2".parse()?;
 /// assert_eq!(spec.to_string(), "alphabeta:nodes=50000,threads=2");
 /// assert!("alphabeta:depht=3".parse::<EngineSpec>().is_err());
-/// # Ok::<(), damero_search::SpecError>(())
+/// # Ok::<(), damero_engine::SpecError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum EngineSpec {
@@ -283,14 +264,6 @@ fn number<T: core::str::FromStr>(key: &str, value: &str, expected: &'static str)
     })
 }
 
-fn switch(key: &str, value: &str) -> Result<bool, SpecError> {
-    damero_core::parse_bool(value).ok_or_else(|| SpecError::InvalidValue {
-        key: key.to_owned(),
-        value: value.to_owned(),
-        expected: "true or false",
-    })
-}
-
 fn table_mib(key: &'static str, value: &str) -> Result<usize, SpecError> {
     let mib: u64 = positive(key, value)?;
     let max = max_table_mib();
@@ -391,61 +364,21 @@ impl EngineSpec {
             EngineSpec::AlphaBeta { config, limits, .. } => match key {
                 "depth" => {
                     let depth: u32 = positive(key, value)?;
-                    limits.depth = Some(depth.min(crate::MAX_PLY as u32 - 1));
+                    limits.depth = Some(depth.min(MAX_PLY as u32 - 1));
                 }
                 "nodes" => limits.nodes = Some(positive(key, value)?),
                 "movetime" => limits.movetime = Some(Duration::from_millis(positive(key, value)?)),
                 "tc" => limits.time_control = Some(time_control(key, value)?),
-                "threads" => config.threads = positive(key, value)?,
-                "seed" => config.seed = number(key, value, "an integer")?,
-                "hash" => config.tt_mib = table_mib("hash", value)?,
-                "noise" => {
-                    config.noise = number(key, value, "centipawns (0 or more)").map(|n: u16| n.into())?
-                }
-                "pvs" => config.pvs = switch(key, value)?,
-                "aspiration" => config.aspiration = switch(key, value)?,
-                "tt" => config.tt = switch(key, value)?,
-                "deeper" => config.deeper_tt_cutoffs = switch(key, value)?,
-                "lmr" => config.lmr = switch(key, value)?,
-                "killers" => config.killers = switch(key, value)?,
-                "history" => config.history = switch(key, value)?,
-                "countermoves" => config.countermoves = switch(key, value)?,
-                "lmr_log" => config.lmr_log = switch(key, value)?,
-                "futility" => config.futility = switch(key, value)?,
-                "forced_capture" => config.forced_capture = switch(key, value)?,
-                "history_lmr" => config.history_lmr = switch(key, value)?,
-                "razoring" => config.razoring = switch(key, value)?,
-                "iir" => config.iir = switch(key, value)?,
-                "partial" => config.partial_iterations = switch(key, value)?,
-                "contempt" => {
-                    const EXPECTED: &str = "centipawns (0 to 200)";
-                    let n: u8 = number(key, value, EXPECTED)?;
-                    if n > 200 {
-                        return Err(SpecError::InvalidValue {
-                            key: key.to_owned(),
-                            value: value.to_owned(),
-                            expected: EXPECTED,
-                        });
+                // Every other key is a switch of the alpha-beta table.
+                _ => config.set(key, value).map_err(|error| match error {
+                    SwitchError::UnknownKey { .. } => unknown(),
+                    SwitchError::InvalidValue { key, value, expected } => {
+                        SpecError::InvalidValue { key: key.to_owned(), value, expected }
                     }
-                    config.contempt = i32::from(n);
-                }
-                "book" => config.book = Some(switch(key, value)?),
-                "egdb" => config.egdb = switch(key, value)?,
-                "quiescence" => config.quiescence = switch(key, value)?,
-                "exact" => {
-                    if switch(key, value)? {
-                        config.lmr = false;
-                        config.deeper_tt_cutoffs = false;
-                        config.futility = false;
-                        config.forced_capture = false;
-                        config.history_lmr = false;
-                        config.razoring = false;
-                        config.iir = false;
-                        config.noise = 0;
-                        config.contempt = 0;
+                    SwitchError::TooMuchMemory { key, mib, max } => {
+                        SpecError::TooMuchMemory { key, mib, max }
                     }
-                }
-                _ => return Err(unknown()),
+                })?,
             },
             EngineSpec::Mcts { config, limits, .. } => match key {
                 "playouts" | "nodes" => limits.nodes = Some(positive(key, value)?),
@@ -553,44 +486,10 @@ impl fmt::Display for EngineSpec {
                 if let Some(name) = eval {
                     parts.push(format!("eval={name}"));
                 }
-                let d = AlphaBetaConfig::default();
-                let mut push = |changed: bool, text: String| {
-                    if changed {
-                        parts.push(text);
-                    }
-                };
-                push(config.threads != d.threads, format!("threads={}", config.threads));
-                push(config.tt_mib != d.tt_mib, format!("hash={}", config.tt_mib));
-                push(config.noise != d.noise, format!("noise={}", config.noise));
-                push(config.contempt != d.contempt, format!("contempt={}", config.contempt));
-                push(config.seed != d.seed, format!("seed={}", config.seed));
-                push(config.pvs != d.pvs, format!("pvs={}", config.pvs));
-                push(config.aspiration != d.aspiration, format!("aspiration={}", config.aspiration));
-                push(config.tt != d.tt, format!("tt={}", config.tt));
-                push(
-                    config.deeper_tt_cutoffs != d.deeper_tt_cutoffs,
-                    format!("deeper={}", config.deeper_tt_cutoffs),
-                );
-                push(config.lmr != d.lmr, format!("lmr={}", config.lmr));
-                push(config.killers != d.killers, format!("killers={}", config.killers));
-                push(config.history != d.history, format!("history={}", config.history));
-                push(config.countermoves != d.countermoves, format!("countermoves={}", config.countermoves));
-                push(config.lmr_log != d.lmr_log, format!("lmr_log={}", config.lmr_log));
-                push(config.futility != d.futility, format!("futility={}", config.futility));
-                push(
-                    config.forced_capture != d.forced_capture,
-                    format!("forced_capture={}", config.forced_capture),
-                );
-                push(config.history_lmr != d.history_lmr, format!("history_lmr={}", config.history_lmr));
-                push(config.razoring != d.razoring, format!("razoring={}", config.razoring));
-                push(config.iir != d.iir, format!("iir={}", config.iir));
-                push(
-                    config.partial_iterations != d.partial_iterations,
-                    format!("partial={}", config.partial_iterations),
-                );
-                push(config.book.is_some(), format!("book={}", config.book.unwrap_or_default()));
-                push(config.quiescence != d.quiescence, format!("quiescence={}", config.quiescence));
-                push(config.egdb != d.egdb, format!("egdb={}", config.egdb));
+                let switches = config.to_string();
+                if !switches.is_empty() {
+                    parts.push(switches);
+                }
             }
             EngineSpec::Mcts { config, limits, eval } => {
                 limits_parts(&mut parts, limits, "playouts");
@@ -636,6 +535,8 @@ pub struct Engine<G: Game, E: Evaluator<G>> {
     clock: Option<Clock>,
     flagged: bool,
     player: Player<G, E>,
+    /// The game's shipped opening book, played from with `book=true`.
+    book: Option<Arc<Book>>,
 }
 
 #[derive(Debug)]
@@ -657,7 +558,10 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     /// # Panics
     /// If the spec names an evaluator `evaluator` does not know: check specs
     /// from users with [`Engine::try_new`].
-    pub fn new(spec: &EngineSpec, evaluator: E) -> Engine<G, E> {
+    pub fn new(spec: &EngineSpec, evaluator: E) -> Engine<G, E>
+    where
+        G: EngineGame,
+    {
         match Engine::try_new(spec, evaluator) {
             Ok(engine) => engine,
             Err(error) => panic!("{error}"),
@@ -669,7 +573,10 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     /// # Errors
     /// [`SpecError::UnknownEvaluator`] when the spec names an evaluator the
     /// game does not have.
-    pub fn try_new(spec: &EngineSpec, evaluator: E) -> Result<Engine<G, E>, SpecError> {
+    pub fn try_new(spec: &EngineSpec, evaluator: E) -> Result<Engine<G, E>, SpecError>
+    where
+        G: EngineGame,
+    {
         let evaluator = match spec.eval() {
             Some(name) => evaluator.named(name).map_err(SpecError::UnknownEvaluator)?,
             None => evaluator,
@@ -686,7 +593,14 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             EngineSpec::Random { seed } => Player::Random(SeededRng::new(*seed)),
         };
         let limits = spec.limits();
-        Ok(Engine { spec: spec.clone(), clock: limits.clock, flagged: false, limits, player })
+        Ok(Engine {
+            spec: spec.clone(),
+            clock: limits.clock,
+            flagged: false,
+            limits,
+            player,
+            book: G::book(),
+        })
     }
 
     /// The spec it was built from.
@@ -753,7 +667,8 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 if let Some(cap) = cap_mib {
                     config.tt_mib = config.tt_mib.min(cap);
                 }
-                self.player = Player::AlphaBeta(Box::new(AlphaBeta::new(config, evaluator)));
+                let search = AlphaBeta::new(config, evaluator).with_book(self.book.clone());
+                self.player = Player::AlphaBeta(Box::new(search));
             }
         }
     }
@@ -810,15 +725,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         record.position().legal_moves(&mut moves);
         if let Some(clock) = limits.clock.take() {
             if moves.len() == 1 {
-                return SearchResult {
-                    best_move: Some(moves[0]),
-                    score: Score(0),
-                    pv: vec![moves[0]],
-                    depth: 0,
-                    seldepth: 0,
-                    nodes: 0,
-                    time: started.elapsed(),
-                };
+                return SearchResult::new(Some(moves[0]), Score(0), vec![moves[0]], started.elapsed());
             }
             let budget = clock.budget(moves.len());
             // Time saved on a clock is time for later moves: the soft limit
@@ -836,15 +743,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             Player::Mcts(search) => search.search_record(record, &limits, on_info),
             Player::Random(rng) => {
                 let best_move = (!moves.is_empty()).then(|| moves[rng.below(moves.len())]);
-                SearchResult {
-                    best_move,
-                    score: Score(0),
-                    pv: best_move.into_iter().collect(),
-                    depth: 0,
-                    seldepth: 0,
-                    nodes: 0,
-                    time: started.elapsed(),
-                }
+                SearchResult::new(best_move, Score(0), best_move.into_iter().collect(), started.elapsed())
             }
         }
     }

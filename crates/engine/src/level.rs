@@ -29,7 +29,8 @@
 use core::fmt;
 use std::time::Duration;
 
-use crate::alphabeta::AlphaBetaConfig;
+use damero_search::AlphaBetaConfig;
+
 use crate::engine::{EngineSpec, SpecLimits};
 
 /// The weakest level.

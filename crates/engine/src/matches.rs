@@ -29,8 +29,10 @@ use std::sync::mpsc;
 
 use damero_core::{Color, Evaluator, Game, GameRecord, MoveList, Outcome};
 
+use damero_search::SeededRng;
+
+use crate::EngineGame;
 use crate::engine::{Engine, EngineSpec};
-use crate::rng::SeededRng;
 
 /// How a match is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -262,7 +264,7 @@ fn opening<G: Game>(start: &G, plies: u32, rng: &mut SeededRng) -> GameRecord<G>
 ///
 /// # Panics
 /// If a game thread panics (a bug in a game or evaluator).
-pub fn run_match<G: Game, E: Evaluator<G>>(
+pub fn run_match<G: EngineGame, E: Evaluator<G>>(
     start: &G,
     first: &EngineSpec,
     second: &EngineSpec,
@@ -285,7 +287,7 @@ pub fn run_match<G: Game, E: Evaluator<G>>(
 ///
 /// # Panics
 /// If `openings` is empty, or as [`run_match`].
-pub fn run_match_with_openings<G: Game, E: Evaluator<G>>(
+pub fn run_match_with_openings<G: EngineGame, E: Evaluator<G>>(
     openings: &[GameRecord<G>],
     first: &EngineSpec,
     second: &EngineSpec,
@@ -300,7 +302,7 @@ pub fn run_match_with_openings<G: Game, E: Evaluator<G>>(
 }
 
 /// The pairs of a match, pair `i` from `opening_of(i)`.
-fn run_pairs<G: Game, E: Evaluator<G>>(
+fn run_pairs<G: EngineGame, E: Evaluator<G>>(
     opening_of: impl Fn(u32) -> GameRecord<G> + Sync,
     first: &EngineSpec,
     second: &EngineSpec,
@@ -380,7 +382,7 @@ fn run_pairs<G: Game, E: Evaluator<G>>(
 
 /// Plays game `number` of a match from `opening`; `None` when `stop` was
 /// raised during it.
-fn play_game<G: Game, E: Evaluator<G>>(
+fn play_game<G: EngineGame, E: Evaluator<G>>(
     opening: &GameRecord<G>,
     number: u32,
     engines: &mut [Engine<G, E>; 2],
