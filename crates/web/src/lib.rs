@@ -36,7 +36,7 @@ use axum::middleware::{self, Next};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use damero_core::{Evaluator, Presentation, RuleSet};
+use damero_core::{Evaluator, RuleSet};
 use futures_util::stream::{self, Stream, StreamExt};
 use serde_json::{Value, json};
 use tokio::sync::oneshot;
@@ -45,7 +45,6 @@ mod assets;
 pub mod engine;
 pub mod error;
 pub mod pool;
-pub mod registry;
 pub mod session;
 
 pub use error::ApiError;
@@ -220,7 +219,10 @@ impl App {
 
     fn session(&self, id: &str) -> Result<Arc<dyn SessionApi>, ApiError> {
         let sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
-        sessions.get(id).cloned().ok_or_else(|| ApiError::not_found(format!("no session '{id}' (it may have expired)")))
+        sessions
+            .get(id)
+            .cloned()
+            .ok_or_else(|| ApiError::not_found(format!("no session '{id}' (it may have expired)")))
     }
 
     fn new_id(&self) -> String {
@@ -274,7 +276,8 @@ fn router(app: Arc<App>) -> Router {
 async fn check_host(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
     let host = request.headers().get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
     if !app.host_allowed(host) {
-        return ApiError::new(StatusCode::FORBIDDEN, format!("host '{host}' is not this server")).into_response();
+        return ApiError::new(StatusCode::FORBIDDEN, format!("host '{host}' is not this server"))
+            .into_response();
     }
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
@@ -289,7 +292,10 @@ async fn check_host(State(app): State<Arc<App>>, request: Request, next: Next) -
 async fn json_errors(request: Request, next: Next) -> Response {
     let response = next.run(request).await;
     let status = response.status();
-    let json = response.headers().get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    let json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
     if !status.is_client_error() || json {
         return response;
     }
@@ -304,7 +310,8 @@ fn json_body(body: &Bytes) -> Result<Value, ApiError> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(json!({}));
     }
-    let value: Value = serde_json::from_slice(body).map_err(|e| ApiError::bad_request(format!("the body is not JSON: {e}")))?;
+    let value: Value = serde_json::from_slice(body)
+        .map_err(|e| ApiError::bad_request(format!("the body is not JSON: {e}")))?;
     if value.is_object() { Ok(value) } else { Err(ApiError::bad_request("the body must be a JSON object")) }
 }
 
@@ -315,9 +322,9 @@ fn ok(value: Value) -> Response {
 /// Each game's id, rule options and record format.
 struct Describe;
 
-impl registry::GameCommand for Describe {
+impl engine::GameCommand for Describe {
     type Output = Value;
-    fn run<G: Presentation, E: Evaluator<G>>(self, _: E) -> Value {
+    fn run<G: engine::EngineGame, E: Evaluator<G>>(self, _: E) -> Value {
         let options: Vec<Value> = G::Rules::OPTIONS
             .iter()
             .map(|o| json!({ "key": o.key, "values": o.values, "default": o.default, "doc": o.doc }))
@@ -326,13 +333,17 @@ impl registry::GameCommand for Describe {
             "id": G::NAME,
             "options": options,
             "numeric": G::NUMERIC_NOTATION,
-            "record": if registry::DRAUGHTS_IDS.contains(&G::NAME) { "pdn" } else { "tagged" },
+            "record": match engine::record_format(G::NAME) {
+                Some(engine::RecordFormat::Pdn) => "pdn",
+                _ => "tagged",
+            },
         })
     }
 }
 
 async fn games() -> Response {
-    let games: Vec<Value> = registry::GAME_IDS.iter().filter_map(|id| registry::dispatch(id, Describe)).collect();
+    let games: Vec<Value> =
+        engine::GAME_IDS.iter().filter_map(|id| engine::dispatch(id, Describe).ok()).collect();
     ok(json!({
         "games": games,
         "levels": (engine::MIN_LEVEL..=engine::MAX_LEVEL)
@@ -348,7 +359,11 @@ async fn create(State(app): State<Arc<App>>, body: Bytes) -> Result<Response, Ap
         None | Some(Value::Null) => Vec::new(),
         Some(Value::Array(items)) => items
             .iter()
-            .map(|v| v.as_str().map(str::to_owned).ok_or_else(|| ApiError::bad_request("'rules' is a list of key=value strings")))
+            .map(|v| {
+                v.as_str()
+                    .map(str::to_owned)
+                    .ok_or_else(|| ApiError::bad_request("'rules' is a list of key=value strings"))
+            })
             .collect::<Result<_, _>>()?,
         Some(_) => return Err(ApiError::bad_request("'rules' is a list of key=value strings")),
     };
@@ -366,22 +381,27 @@ async fn create(State(app): State<Arc<App>>, body: Bytes) -> Result<Response, Ap
         "black" => [false, true],
         "both" => [true, true],
         "none" => [false, false],
-        other => return Err(ApiError::bad_request(format!("'engine' is white, black, both or none, not '{other}'"))),
+        other => {
+            return Err(ApiError::bad_request(format!(
+                "'engine' is white, black, both or none, not '{other}'"
+            )));
+        }
     };
     {
         let full = app.sessions.lock().unwrap_or_else(|e| e.into_inner()).len() >= app.config.max_sessions;
         if full {
             app.reap_now();
             if app.sessions.lock().unwrap_or_else(|e| e.into_inner()).len() >= app.config.max_sessions {
-                return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too many sessions; try again later"));
+                return Err(ApiError::new(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "too many sessions; try again later",
+                ));
             }
         }
     }
     let seed = app.config.seed.unwrap_or_else(|| app.next.load(Ordering::Relaxed) ^ app.salt);
     let new = NewSession { rules, fen, level, engine, seed, pool: Arc::clone(&app.pool) };
-    let session = registry::dispatch(game, new).ok_or_else(|| {
-        ApiError::bad_request(format!("unknown game '{game}' (known: {})", registry::GAME_IDS.join(", ")))
-    })??;
+    let session = engine::dispatch(game, new).map_err(|e| ApiError::bad_request(e.to_string()))??;
     let id = app.new_id();
     app.sessions.lock().unwrap_or_else(|e| e.into_inner()).insert(id.clone(), Arc::clone(&session));
     Ok(ok(json!({ "id": id, "state": session.state() })))

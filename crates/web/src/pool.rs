@@ -48,7 +48,12 @@ impl Pool {
     /// MiB of hash tables.
     pub fn new(threads: usize, hash_mib: usize) -> Arc<Pool> {
         let threads = threads.max(1);
-        Arc::new(Pool { free: Mutex::new(threads), released: Condvar::new(), threads, hash_mib: hash_mib.max(1) })
+        Arc::new(Pool {
+            free: Mutex::new(threads),
+            released: Condvar::new(),
+            threads,
+            hash_mib: hash_mib.max(1),
+        })
     }
 
     /// The pool's thread slots.

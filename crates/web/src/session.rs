@@ -13,16 +13,18 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use damero_core::{
-    Color, Evaluator, Game, GameRecord, MoveList, MoveView, Outcome, PdnGame, Place, Presentation, RuleSet,
-    pdn_date, read_pdn, write_pdn,
+    Color, Evaluator, Game, GameRecord, MoveList, MoveView, Outcome, PdnGame, Place, RuleSet, pdn_date,
+    read_pdn, write_pdn,
 };
 use serde_json::{Value, json};
 use tokio::sync::broadcast;
 
-use crate::engine::{Engine, EngineSpec, Limits, MAX_LEVEL, MIN_LEVEL, SearchInfo, SearchResult, level_spec};
+use crate::engine::{
+    Engine, EngineGame, EngineSpec, GameCommand, Limits, MAX_LEVEL, MIN_LEVEL, SearchInfo, SearchResult,
+    level_spec,
+};
 use crate::error::ApiError;
 use crate::pool::Pool;
-use crate::registry::GameCommand;
 
 /// The most positions one session's tree holds.
 pub const MAX_NODES: usize = 20_000;
@@ -131,7 +133,7 @@ struct State<G: Game> {
 }
 
 /// A session of game `G`, evaluated by `E`.
-pub struct Session<G: Presentation, E: Evaluator<G>> {
+pub struct Session<G: EngineGame, E: Evaluator<G>> {
     state: Mutex<State<G>>,
     evaluator: E,
     events: broadcast::Sender<Arc<str>>,
@@ -143,7 +145,7 @@ pub struct Session<G: Presentation, E: Evaluator<G>> {
     version: AtomicU64,
 }
 
-/// Creates a session of the game an id names ([`crate::registry::dispatch`]).
+/// Creates a session of the game an id names ([`crate::engine::dispatch`]).
 pub struct NewSession {
     /// `key=value` rule options.
     pub rules: Vec<String>,
@@ -162,7 +164,7 @@ pub struct NewSession {
 impl GameCommand for NewSession {
     type Output = Result<Arc<dyn SessionApi>, ApiError>;
 
-    fn run<G: Presentation, E: Evaluator<G>>(self, evaluator: E) -> Self::Output {
+    fn run<G: EngineGame, E: Evaluator<G>>(self, evaluator: E) -> Self::Output {
         let rules = G::Rules::default()
             .with_options(self.rules.iter().map(String::as_str))
             .map_err(|e| ApiError::bad_request(e.to_string()))?;
@@ -212,7 +214,9 @@ fn check_level(level: i32) -> Result<(), ApiError> {
     if (MIN_LEVEL..=MAX_LEVEL).contains(&level) {
         Ok(())
     } else {
-        Err(ApiError::bad_request(format!("level {level} does not exist (levels run from {MIN_LEVEL} to {MAX_LEVEL})")))
+        Err(ApiError::bad_request(format!(
+            "level {level} does not exist (levels run from {MIN_LEVEL} to {MAX_LEVEL})"
+        )))
     }
 }
 
@@ -233,19 +237,23 @@ fn move_json(view: &MoveView) -> Value {
 
 /// A string argument.
 fn text_arg<'a>(args: &'a Value, key: &str) -> Result<&'a str, ApiError> {
-    args.get(key).and_then(Value::as_str).ok_or_else(|| ApiError::bad_request(format!("'{key}' (a string) is missing")))
+    args.get(key)
+        .and_then(Value::as_str)
+        .ok_or_else(|| ApiError::bad_request(format!("'{key}' (a string) is missing")))
 }
 
 /// An integer argument.
 fn int_arg(args: &Value, key: &str) -> Result<i64, ApiError> {
-    args.get(key).and_then(Value::as_i64).ok_or_else(|| ApiError::bad_request(format!("'{key}' (an integer) is missing")))
+    args.get(key)
+        .and_then(Value::as_i64)
+        .ok_or_else(|| ApiError::bad_request(format!("'{key}' (an integer) is missing")))
 }
 
 fn millis(d: Duration) -> u64 {
     d.as_millis().min(u128::from(u64::MAX)) as u64
 }
 
-impl<G: Presentation, E: Evaluator<G>> Session<G, E> {
+impl<G: EngineGame, E: Evaluator<G>> Session<G, E> {
     fn lock(&self) -> MutexGuard<'_, State<G>> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -345,7 +353,8 @@ impl<G: Presentation, E: Evaluator<G>> Session<G, E> {
             && let Some(clocks) = &state.clocks
         {
             // On a clock, think at most a twentieth of the time left.
-            let left = clocks.remaining[side.index()].saturating_sub(clocks.since.map_or(Duration::ZERO, |s| s.elapsed()));
+            let left = clocks.remaining[side.index()]
+                .saturating_sub(clocks.since.map_or(Duration::ZERO, |s| s.elapsed()));
             let cap = (left / 20).max(Duration::from_millis(5));
             limits.hard_time = Some(limits.hard_time.map_or(cap, |t| t.min(cap)));
             limits.soft_time = Some(limits.soft_time.map_or(cap, |t| t.min(cap)));
@@ -365,7 +374,8 @@ impl<G: Presentation, E: Evaluator<G>> Session<G, E> {
             }
             let Ok(mut engine) = Engine::try_new(&spec, session.evaluator.clone()) else { return };
             let root = *record.position();
-            let result = engine.think_with(&record, &limits, |info| session.info(generation, kind, &root, info));
+            let result =
+                engine.think_with(&record, &limits, |info| session.info(generation, kind, &root, info));
             drop(permit);
             session.finish(generation, kind, &root, &result);
         });
@@ -458,13 +468,21 @@ impl<G: Presentation, E: Evaluator<G>> Session<G, E> {
             state.current = child;
         } else {
             if state.nodes.len() >= MAX_NODES {
-                return Err(ApiError::too_large(format!("this game holds {MAX_NODES} positions already; start a new one")));
+                return Err(ApiError::too_large(format!(
+                    "this game holds {MAX_NODES} positions already; start a new one"
+                )));
             }
             let parent = &state.nodes[current];
             let mut position = parent.position;
             let text = position.format_move(mv);
             position.play(mv);
-            state.nodes.push(Node { parent: Some(current), mv: Some(mv), text, position, children: Vec::new() });
+            state.nodes.push(Node {
+                parent: Some(current),
+                mv: Some(mv),
+                text,
+                position,
+                children: Vec::new(),
+            });
             let child = state.nodes.len() - 1;
             state.nodes[current].children.insert(0, child);
             state.current = child;
@@ -485,8 +503,11 @@ impl<G: Presentation, E: Evaluator<G>> Session<G, E> {
             let left = &mut clocks.remaining[mover.index()];
             if used >= *left {
                 *left = Duration::ZERO;
-                state.ending =
-                    Some((state.current, Outcome::Win(!mover), format!("{} ran out of time", color_name(mover))));
+                state.ending = Some((
+                    state.current,
+                    Outcome::Win(!mover),
+                    format!("{} ran out of time", color_name(mover)),
+                ));
                 clocks.since = None;
                 return;
             }
@@ -503,7 +524,8 @@ impl<G: Presentation, E: Evaluator<G>> Session<G, E> {
         if since.elapsed() >= clocks.remaining[side.index()] {
             clocks.remaining[side.index()] = Duration::ZERO;
             clocks.since = None;
-            state.ending = Some((state.current, Outcome::Win(!side), format!("{} ran out of time", color_name(side))));
+            state.ending =
+                Some((state.current, Outcome::Win(!side), format!("{} ran out of time", color_name(side))));
         }
     }
 
@@ -558,7 +580,10 @@ impl<G: Presentation, E: Evaluator<G>> Session<G, E> {
                 value
             })
             .collect();
-        let last = node.parent.zip(node.mv).map(|(parent, mv)| move_json(&state.nodes[parent].position.move_view(mv)));
+        let last = node
+            .parent
+            .zip(node.mv)
+            .map(|(parent, mv)| move_json(&state.nodes[parent].position.move_view(mv)));
         let nodes: Vec<Value> = state
             .nodes
             .iter()
@@ -615,7 +640,9 @@ impl<G: Presentation, E: Evaluator<G>> Session<G, E> {
             game.set_tag("Event", "damero web board");
             game.set_tag("Site", "damero");
             game.set_tag("Date", date);
-            let name = |p: Player| if p == Player::Engine { format!("damero level {}", state.level) } else { "human".to_owned() };
+            let name = |p: Player| {
+                if p == Player::Engine { format!("damero level {}", state.level) } else { "human".to_owned() }
+            };
             game.set_tag("White", name(state.players[0]));
             game.set_tag("Black", name(state.players[1]));
         }
@@ -649,7 +676,12 @@ impl<G: Presentation, E: Evaluator<G>> Session<G, E> {
         }
     }
 
-    fn run(self: &Arc<Self>, state: &mut State<G>, name: &str, args: &Value) -> Result<Option<Value>, ApiError> {
+    fn run(
+        self: &Arc<Self>,
+        state: &mut State<G>,
+        name: &str,
+        args: &Value,
+    ) -> Result<Option<Value>, ApiError> {
         match name {
             "state" => {}
             "move" => {
@@ -689,7 +721,10 @@ impl<G: Presentation, E: Evaluator<G>> Session<G, E> {
             }
             "goto" => {
                 let node = int_arg(args, "node")?;
-                let node = usize::try_from(node).ok().filter(|&n| n < state.nodes.len()).ok_or_else(|| ApiError::bad_request(format!("no position {node} in this game")))?;
+                let node = usize::try_from(node)
+                    .ok()
+                    .filter(|&n| n < state.nodes.len())
+                    .ok_or_else(|| ApiError::bad_request(format!("no position {node} in this game")))?;
                 if node != state.current {
                     Self::changed(state);
                     state.current = node;
@@ -705,7 +740,8 @@ impl<G: Presentation, E: Evaluator<G>> Session<G, E> {
             }
             "new" => {
                 let start = state.nodes[0].position;
-                let start = if start.fen() == G::start(state.rules).fen() { G::start(state.rules) } else { start };
+                let start =
+                    if start.fen() == G::start(state.rules).fen() { G::start(state.rules) } else { start };
                 Self::replace(state, &GameRecord::new(start), Vec::new());
                 state.paused = false;
                 if let Some(clocks) = &mut state.clocks {
@@ -730,7 +766,9 @@ impl<G: Presentation, E: Evaluator<G>> Session<G, E> {
                         players[i] = match value.as_str() {
                             Some("human") => Player::Human,
                             Some("engine") => Player::Engine,
-                            _ => return Err(ApiError::bad_request(format!("'{key}' is 'human' or 'engine'"))),
+                            _ => {
+                                return Err(ApiError::bad_request(format!("'{key}' is 'human' or 'engine'")));
+                            }
                         };
                     }
                 }
@@ -749,7 +787,10 @@ impl<G: Presentation, E: Evaluator<G>> Session<G, E> {
                 self.start_search(state, SearchKind::Hint);
             }
             "analyse" => {
-                let on = args.get("on").and_then(Value::as_bool).ok_or_else(|| ApiError::bad_request("'on' (true or false) is missing"))?;
+                let on = args
+                    .get("on")
+                    .and_then(Value::as_bool)
+                    .ok_or_else(|| ApiError::bad_request("'on' (true or false) is missing"))?;
                 state.analysis = on;
                 if state.search.as_ref().is_some_and(|s| s.kind == SearchKind::Analysis) && !on {
                     Self::stop_search(state);
@@ -768,15 +809,19 @@ impl<G: Presentation, E: Evaluator<G>> Session<G, E> {
                 if text.len() > 4096 {
                     return Err(ApiError::too_large("a position text is at most 4096 bytes"));
                 }
-                let position = G::from_fen(text.trim(), state.rules).map_err(|e| ApiError::bad_request(e.to_string()))?;
+                let position = G::from_fen(text.trim(), state.rules)
+                    .map_err(|e| ApiError::bad_request(e.to_string()))?;
                 Self::replace(state, &GameRecord::new(position), Vec::new());
             }
             "pdn" => {
                 let text = text_arg(args, "pdn")?;
                 let index = args.get("game").and_then(Value::as_u64).unwrap_or(1).max(1) as usize;
-                let games = read_pdn::<G>(text, state.rules).map_err(|e| ApiError::bad_request(e.to_string()))?;
+                let games =
+                    read_pdn::<G>(text, state.rules).map_err(|e| ApiError::bad_request(e.to_string()))?;
                 let count = games.len();
-                let game = games.into_iter().nth(index - 1).ok_or_else(|| ApiError::bad_request(format!("the text holds {count} games, not {index}")))?;
+                let game = games.into_iter().nth(index - 1).ok_or_else(|| {
+                    ApiError::bad_request(format!("the text holds {count} games, not {index}"))
+                })?;
                 if game.record.moves().len() >= MAX_NODES {
                     return Err(ApiError::too_large("that game is too long"));
                 }
@@ -789,7 +834,9 @@ impl<G: Presentation, E: Evaluator<G>> Session<G, E> {
                     None => state.clocks = None,
                     Some(base) => {
                         let increment = args.get("increment").and_then(Value::as_f64).unwrap_or(0.0);
-                        let seconds = |s: f64| Duration::try_from_secs_f64(s).ok().filter(|d| *d <= Duration::from_secs(86_400));
+                        let seconds = |s: f64| {
+                            Duration::try_from_secs_f64(s).ok().filter(|d| *d <= Duration::from_secs(86_400))
+                        };
                         let (Some(base), Some(increment)) = (seconds(base), seconds(increment)) else {
                             return Err(ApiError::bad_request("clock times are seconds between 0 and 86400"));
                         };
@@ -807,7 +854,7 @@ impl<G: Presentation, E: Evaluator<G>> Session<G, E> {
     }
 }
 
-impl<G: Presentation, E: Evaluator<G>> SessionApi for Session<G, E> {
+impl<G: EngineGame, E: Evaluator<G>> SessionApi for Session<G, E> {
     fn game(&self) -> &'static str {
         G::NAME
     }

@@ -7,7 +7,11 @@ use common::{get, post, request, server, session};
 use serde_json::Value;
 
 fn error_line(reply: &common::Reply) -> String {
-    assert!(reply.header("content-type").is_some_and(|c| c.starts_with("application/json")), "{:?}", reply.headers);
+    assert!(
+        reply.header("content-type").is_some_and(|c| c.starts_with("application/json")),
+        "{:?}",
+        reply.headers
+    );
     assert_eq!(reply.body.trim_end().lines().count(), 1, "one line: {}", reply.body);
     reply.json()["error"].as_str().expect("an error message").to_owned()
 }
@@ -41,7 +45,11 @@ fn a_foreign_host_header_is_refused() {
         let api = request(addr, "POST", "/api/session", Some("{}"), Some(host));
         assert_eq!(api.status, 403, "{host}");
     }
-    for host in [format!("localhost:{}", addr.port()), format!("127.0.0.1:{}", addr.port()), format!("[::1]:{}", addr.port())] {
+    for host in [
+        format!("localhost:{}", addr.port()),
+        format!("127.0.0.1:{}", addr.port()),
+        format!("[::1]:{}", addr.port()),
+    ] {
         assert_eq!(request(addr, "GET", "/", None, Some(&host)).status, 200, "{host}");
     }
     server.stop();
@@ -59,7 +67,9 @@ fn bad_requests_get_a_4xx_and_one_line_of_json() {
     assert!(bad("POST", "/api/session", Some("{\"game\":\"chess\"}"), 400).contains("unknown game 'chess'"));
     assert!(bad("POST", "/api/session", Some("not json"), 400).contains("not JSON"));
     assert!(bad("POST", "/api/session", Some("[1,2]"), 400).contains("JSON object"));
-    assert!(bad("POST", "/api/session", Some("{\"rules\":[\"nope=1\"]}"), 400).contains("unknown rule option"));
+    assert!(
+        bad("POST", "/api/session", Some("{\"rules\":[\"nope=1\"]}"), 400).contains("unknown rule option")
+    );
     assert!(bad("POST", "/api/session", Some("{\"level\":11}"), 400).contains("level 11"));
     assert!(bad("POST", "/api/session", Some("{\"fen\":\"xyz\"}"), 400).len() > 3);
     bad("GET", "/api/session/nope", None, 404);
@@ -105,7 +115,9 @@ fn play_out(addr: std::net::SocketAddr, id: &str, max: usize) -> Value {
         let reply = post(addr, &format!("/api/session/{id}/move"), &body);
         assert_eq!(reply.status, 200, "{text}: {}", reply.body);
         state = reply.json();
-        assert!(state["thinking"].is_null() || state["outcome"].is_object() || state["thinking"] == "analysis");
+        assert!(
+            state["thinking"].is_null() || state["outcome"].is_object() || state["thinking"] == "analysis"
+        );
     }
     state
 }
@@ -125,7 +137,8 @@ fn a_russian_game_is_played_to_its_end_against_level_one() {
     assert!(plies > 10);
 
     // Export, then import into a new session: the same game comes back.
-    let pdn = post(addr, &format!("/api/session/{id}/export"), "{}").json()["pdn"].as_str().unwrap().to_owned();
+    let pdn =
+        post(addr, &format!("/api/session/{id}/export"), "{}").json()["pdn"].as_str().unwrap().to_owned();
     assert!(pdn.contains("[GameType \"25\"]") && pdn.contains(outcome["result"].as_str().unwrap()));
     let (other, _) = session(addr, r#"{"game":"russian","engine":"none"}"#);
     let body = serde_json::json!({ "pdn": pdn }).to_string();
@@ -162,7 +175,8 @@ fn take_back_branches_levels_and_hints() {
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
-    let legal: Vec<&str> = state["legal"].as_array().unwrap().iter().map(|m| m["text"].as_str().unwrap()).collect();
+    let legal: Vec<&str> =
+        state["legal"].as_array().unwrap().iter().map(|m| m["text"].as_str().unwrap()).collect();
     assert!(legal.contains(&hint.as_str().expect("a hint came")), "{hint} in {legal:?}");
     // Navigation: back to the root and forward along the line.
     let root = post(addr, &path("goto"), r#"{"node":0}"#).json();
@@ -179,7 +193,8 @@ fn every_game_starts_and_plays_a_few_moves() {
     let server = server();
     let addr = server.addr();
     let games = get(addr, "/api/games").json();
-    let ids: Vec<String> = games["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap().to_owned()).collect();
+    let ids: Vec<String> =
+        games["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap().to_owned()).collect();
     assert_eq!(ids, ["russian", "zisnella", "spanish", "english", "eliminar", "tumbling-down", "cross"]);
     for id in &ids {
         let (session_id, first) = session(addr, &format!(r#"{{"game":"{id}","level":-1,"engine":"none"}}"#));
@@ -203,7 +218,8 @@ fn every_game_starts_and_plays_a_few_moves() {
     let (_, cross) = session(addr, r#"{"game":"cross","engine":"none"}"#);
     assert_eq!(cross["board"]["places"].as_array().unwrap().len(), 64 + 49);
     let (_, td) = session(addr, r#"{"game":"tumbling-down","engine":"none"}"#);
-    let tall = td["board"]["places"].as_array().unwrap().iter().map(|p| p["pieces"].as_array().unwrap().len()).max();
+    let tall =
+        td["board"]["places"].as_array().unwrap().iter().map(|p| p["pieces"].as_array().unwrap().len()).max();
     assert!(tall > Some(1), "stacks are drawn as stacks");
     // Rule options reach the game.
     let (_, eliminar) = session(addr, r#"{"game":"eliminar","rules":["setup=S3","seed=5"],"engine":"none"}"#);
@@ -229,7 +245,8 @@ fn engine_against_engine_and_a_level_change_while_thinking() {
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
     assert!(plies >= 6, "the engines played {plies} plies");
-    let stopped = post(addr, &format!("/api/session/{id}/players"), r#"{"white":"human","black":"human"}"#).json();
+    let stopped =
+        post(addr, &format!("/api/session/{id}/players"), r#"{"white":"human","black":"human"}"#).json();
     assert_eq!(stopped["players"]["white"], "human");
     server.stop();
 }
