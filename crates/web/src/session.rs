@@ -6,7 +6,7 @@
 //!
 //! Everything about the rules comes from the game's own crate: legal moves,
 //! move text, positions as text, records, outcomes and the board as data
-//! ([`Presentation::board_view`], [`Presentation::move_view`]).
+//! ([`damero_core::Presentation::board_view`], [`damero_core::Presentation::move_view`]).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};

@@ -41,7 +41,10 @@ fn a_hundred_sessions_play_twenty_moves_each() {
                     let reply = post(addr, &format!("/api/session/{id}/move"), &body);
                     latencies.push(sent.elapsed());
                     if reply.status != 200 {
-                        return Err(format!("session {i} move {ply} ({text}): {} {}", reply.status, reply.body));
+                        return Err(format!(
+                            "session {i} move {ply} ({text}): {} {}",
+                            reply.status, reply.body
+                        ));
                     }
                     state = reply.json();
                     if !state["thinking"].is_null() {
