@@ -32,6 +32,9 @@ pub const MAX_NODES: usize = 20_000;
 pub const MAX_MOVE_TEXT: usize = 200;
 /// The longest an analysis runs before it stops by itself.
 pub const MAX_ANALYSIS: Duration = Duration::from_secs(60);
+/// The least time an engine move takes when engines play both sides, so
+/// a person can follow the game.
+pub const ENGINE_PACE: Duration = Duration::from_millis(400);
 /// The level whose engine answers a hint.
 pub const HINT_LEVEL: i32 = 6;
 
@@ -365,8 +368,11 @@ impl<G: EngineGame, E: Evaluator<G>> Session<G, E> {
         let generation = state.generation;
         state.search = Some(Running { kind, stop: Arc::clone(&stop) });
         let record = Self::record(state, state.current);
+        let pace = (kind == SearchKind::Move && state.players.iter().all(|&p| p == Player::Engine))
+            .then_some(ENGINE_PACE);
         let session = Arc::clone(self);
         let spawned = std::thread::Builder::new().name(format!("search-{}", G::NAME)).spawn(move || {
+            let began = Instant::now();
             let Some(permit) = session.pool.acquire(wanted, &stop) else { return };
             if let EngineSpec::AlphaBeta { config, .. } = &mut spec {
                 config.threads = permit.threads();
@@ -377,6 +383,11 @@ impl<G: EngineGame, E: Evaluator<G>> Session<G, E> {
             let result =
                 engine.think_with(&record, &limits, |info| session.info(generation, kind, &root, info));
             drop(permit);
+            if let Some(pace) = pace {
+                while began.elapsed() < pace && !stop.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+            }
             session.finish(generation, kind, &root, &result);
         });
         if spawned.is_err() {

@@ -236,7 +236,7 @@ fn engine_against_engine_and_a_level_change_while_thinking() {
     let reply = post(addr, &format!("/api/session/{id}/level"), r#"{"level":0}"#);
     assert_eq!(reply.status, 200);
     let mut plies = 0;
-    for _ in 0..500 {
+    for _ in 0..1500 {
         let state = get(addr, &format!("/api/session/{id}")).json();
         plies = state["line"].as_array().unwrap().len() - 1;
         if plies >= 6 || state["outcome"].is_object() {
@@ -303,4 +303,48 @@ fn the_event_stream_starts_with_the_state() {
     server.stop();
     assert!(started.elapsed() < std::time::Duration::from_secs(5));
     drop(reader);
+}
+
+#[test]
+fn clocks_run_and_a_closed_event_stream_stops_the_search() {
+    use std::io::{BufRead, BufReader, Write};
+    let server = server();
+    let addr = server.addr();
+    let (id, _) = session(addr, r#"{"game":"russian","engine":"none"}"#);
+    let path = |command: &str| format!("/api/session/{id}/{command}");
+    let clock = post(addr, &path("clock"), r#"{"base":60,"increment":1}"#).json();
+    assert_eq!(clock["clock"]["white"], 60_000);
+    assert!(clock["clock"]["running"].is_null());
+    let running = post(addr, &path("go"), "{}").json();
+    assert_eq!(running["clock"]["running"], "white");
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let moved = post(addr, &path("move"), r#"{"move":"c3-d4"}"#).json();
+    let white = moved["clock"]["white"].as_u64().unwrap();
+    assert!(white < 61_000 && white > 59_000, "white's time, its increment added: {white}");
+    assert_eq!(moved["clock"]["running"], "black");
+
+    // A tab listens, analysis runs; the tab goes away: the search stops.
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(10))).unwrap();
+    write!(stream, "GET /api/session/{id}/events HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
+    let mut reader = BufReader::new(stream);
+    let mut line = String::new();
+    while reader.read_line(&mut line).unwrap_or(0) > 0 && !line.starts_with("data:") {
+        line.clear();
+    }
+    let on = post(addr, &path("analyse"), r#"{"on":true}"#).json();
+    assert_eq!(on["thinking"], "analysis");
+    drop(reader);
+    let mut stopped = false;
+    for _ in 0..100 {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        let state = get(addr, &format!("/api/session/{id}")).json();
+        if state["thinking"].is_null() {
+            stopped = true;
+            assert_eq!(state["analysis"], false);
+            break;
+        }
+    }
+    assert!(stopped, "the search stopped when its tab went away");
+    server.stop();
 }
