@@ -165,16 +165,20 @@ test('the web board', async (t) => {
           tookBack = true;
           s = await humanTurn(page);
         }
-        if (moves === 8 && !shotTaken) {
+        const capture = s.legal.find((x) => x.captured.length > 1) || s.legal.find((x) => x.captured.length);
+        if (moves >= 4 && !shotTaken && (capture || moves >= 30)) {
           await page.click('#analyse');
           // Streamed analysis (deep, unless the move is forced).
           await page.waitForFunction(() => {
             const i = window.damero.info;
             return i && i.kind === 'analysis' && (i.depth >= 6 || !window.damero.state.analysis);
           }, null, { timeout: 20000 });
-          const m = s.legal[0];
-          // Show a capture being entered if there is one.
-          if (m.path.length > 2) await clickPlace(page, m.path[0]);
+          // A capture being entered square by square: the piece taken so
+          // far is crossed out.
+          if (capture) {
+            await clickPlace(page, capture.path[0]);
+            if (capture.path.length > 2) await clickPlace(page, capture.path[1]);
+          }
           await shot(page, 'web-russian.png', true);
           await page.click('#stop');
           await page.waitForFunction(() => !window.damero.state.analysis);
@@ -248,15 +252,12 @@ test('the web board', async (t) => {
           s = await state(page);
           m = s.legal.find((x) => x.text === s.hint);
         }
+        if (i === 2) await shot(page, 'web-tumbling-down.png', true);
         await playByClicks(page, m);
         s = await humanTurn(page);
       }
       assert.ok(s.line.length >= 5, `${s.line.length - 1} plies: ${JSON.stringify(s.outcome)} ${s.fen}`);
-      if (!s.outcome) {
-        await page.click('#hint');
-        await page.waitForFunction(() => window.damero.state.hint, null, { timeout: 20000 });
-      }
-      await shot(page, 'web-tumbling-down.png', true);
+      await shot(page, 'tumbling-down-end.png', false);
     });
     assert.deepEqual(errors, [], 'no script errors on the page');
   } finally {

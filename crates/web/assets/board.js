@@ -170,7 +170,7 @@ export class Board {
       return;
     }
     el('polyline', {
-      points: points.map((p) => p.join(',')).join(' '), fill: 'none', stroke: color, 'stroke-width': 13,
+      points: points.map((p) => p.join(',')).join(' '), fill: 'none', stroke: color, 'stroke-width': 11,
       'stroke-linecap': 'round', 'stroke-linejoin': 'round', opacity, 'marker-end': 'url(#ah)',
     }, g);
   }
@@ -178,9 +178,9 @@ export class Board {
   renderArrows() {
     const g = this.clear('arrows');
     const find = (text) => this.state.legal.find((m) => m.text === text);
-    if (this.pv) {
+    if (this.pv && !this.entry.length) {
       const m = find(this.pv);
-      if (m) this.arrow(g, m.path, '#2d6cdf', 0.55);
+      if (m) this.arrow(g, m.path, '#2d6cdf', 0.45);
     }
     if (this.hint) {
       const m = find(this.hint);
