@@ -11,6 +11,7 @@ mod hub;
 mod play;
 mod replay;
 mod selfplay;
+mod serve;
 mod setup;
 mod tune;
 
@@ -171,6 +172,9 @@ enum Command {
     },
     /// Opening books: `damero book build GAME --plies P --depth D --out FILE`.
     Book(book::BookArgs),
+    /// Play and analyse every game in a browser: serves the web board on
+    /// 127.0.0.1 and prints its address.
+    Serve(serve::ServeArgs),
     /// Check every move of the games of a PDN file and print their positions.
     Replay {
         /// Game id.
@@ -392,6 +396,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         }
         Command::Egdb { command } => egdb::run(command),
         Command::Book(args) => book::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Replay { game, file, game_number, last, rules } => {
             games::dispatch(&game, replay::Replay { file, game: game_number, last, rules })
         }

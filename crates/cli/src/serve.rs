@@ -62,7 +62,9 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
     {
         use std::io::Write;
         let mut out = std::io::stdout().lock();
-        writeln!(out, "{url}").and_then(|()| out.flush()).map_err(|_| CliError::new(crate::play::STDOUT_CLOSED))?;
+        writeln!(out, "{url}")
+            .and_then(|()| out.flush())
+            .map_err(|_| CliError::new(crate::play::STDOUT_CLOSED))?;
     }
     eprintln!("damero serve: the board is at {url} (Ctrl-C stops the server)");
     if args.open {

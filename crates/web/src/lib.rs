@@ -164,9 +164,18 @@ impl Server {
         self.addr
     }
 
-    /// The page's address: `http://127.0.0.1:PORT/`.
+    /// The page's address: `http://127.0.0.1:PORT/` (a loopback address
+    /// when the server listens on every address).
     pub fn url(&self) -> String {
-        format!("http://{}/", self.addr)
+        let mut addr = self.addr;
+        if addr.ip().is_unspecified() {
+            addr.set_ip(if addr.is_ipv4() {
+                IpAddr::V4(Ipv4Addr::LOCALHOST)
+            } else {
+                IpAddr::V6(std::net::Ipv6Addr::LOCALHOST)
+            });
+        }
+        format!("http://{addr}/")
     }
 
     /// Waits until the server stops (it runs until the process ends).
