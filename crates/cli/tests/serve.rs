@@ -41,6 +41,7 @@ fn serve_refuses_bad_flags() {
     let out = Command::new(env!("CARGO_BIN_EXE_damero")).args(["serve", "--hash", "0"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
-    let out = Command::new(env!("CARGO_BIN_EXE_damero")).args(["serve", "--host", "nowhere"]).output().unwrap();
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_damero")).args(["serve", "--host", "nowhere"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
