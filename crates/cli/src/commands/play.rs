@@ -9,17 +9,16 @@ use damero_core::{Color, Evaluator, GameRecord, MoveList, Outcome, PdnGame, pdn_
 use damero_engine::{Engine, EngineGame, EngineSpec, level_budget, level_spec};
 use damero_search::Score;
 
-use crate::CliError;
-use crate::engine_commands::with_book;
-use crate::games::GameCommand;
-use crate::setup::{PositionArgs, pdn_game};
+use crate::database;
+use crate::engines::with_book;
+use crate::error::CliError;
+use crate::flags::{EgdbArgs, PositionArgs};
+use crate::outcome::{DrawWord, end_reason, result_text};
+use crate::pdn::pdn_game;
+use crate::registry::GameCommand;
 
 mod board;
 mod entry;
-
-/// The message of the error that ends the program quietly (status 2) when
-/// stdout is closed: nothing could be printed anyway.
-pub const STDOUT_CLOSED: &str = "stdout is closed";
 
 /// The level of the engine that answers `hint`, `eval` and `draw`.
 const ANALYST_LEVEL: i32 = 6;
@@ -45,12 +44,41 @@ commands:
   help          this list
   quit          leave";
 
-/// `damero play`.
-pub struct Play {
-    pub position: PositionArgs,
-    pub level: i32,
-    pub human: Color,
-    pub engine_seed: Option<u64>,
+/// The arguments of `damero play`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Game id.
+    game: String,
+    /// Strength, from -1 (random moves) to 10 (the strongest this machine allows).
+    #[arg(long, default_value_t = 5, allow_negative_numbers = true)]
+    level: i32,
+    /// The side you play.
+    #[arg(long = "as", value_name = "white|black", default_value = "white")]
+    side: String,
+    /// Seed of the engine's random choices at the weak levels (default: the clock).
+    #[arg(long)]
+    engine_seed: Option<u64>,
+    #[command(flatten)]
+    egdb: EgdbArgs,
+    #[command(flatten)]
+    position: PositionArgs,
+}
+
+/// Runs `damero play`.
+pub fn run(args: Args) -> Result<(), CliError> {
+    let side = &args.side;
+    let human = Color::from_name(side)
+        .ok_or_else(|| CliError::Usage(format!("--as takes white or black, not '{side}'")))?;
+    let play = Play { position: args.position, level: args.level, human, engine_seed: args.engine_seed };
+    database::dispatch(&args.game, args.egdb.egdb, play)
+}
+
+/// A game against the engine, its flags read.
+struct Play {
+    position: PositionArgs,
+    level: i32,
+    human: Color,
+    engine_seed: Option<u64>,
 }
 
 /// How a game ended other than on the board.
@@ -76,11 +104,11 @@ struct Session<G: EngineGame, E: Evaluator<G>> {
     terminal: bool,
 }
 
-/// Writes to stdout; a closed stdout becomes [`STDOUT_CLOSED`].
+/// Writes to stdout; a closed stdout becomes [`CliError::StdoutClosed`].
 macro_rules! say {
     ($($arg:tt)*) => {{
         let mut out = std::io::stdout().lock();
-        writeln!(out, $($arg)*).and_then(|_| out.flush()).map_err(|_| CliError::new(STDOUT_CLOSED))?;
+        writeln!(out, $($arg)*).and_then(|_| out.flush()).map_err(CliError::StdoutClosed)?;
     }};
 }
 
@@ -91,7 +119,7 @@ impl GameCommand for Play {
         let seed = self.engine_seed.unwrap_or_else(|| {
             SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
         });
-        let spec = with_book(level_spec(self.level, seed)?);
+        let spec = with_book(level_spec(self.level, seed).map_err(CliError::parse)?);
         let mut session = Session {
             start: record.clone(),
             record,
@@ -100,7 +128,10 @@ impl GameCommand for Play {
             level: self.level,
             seed,
             engine: Engine::new(&spec, evaluator.clone()),
-            analyst: Engine::new(&level_spec(ANALYST_LEVEL, seed)?, evaluator.clone()),
+            analyst: Engine::new(
+                &level_spec(ANALYST_LEVEL, seed).map_err(CliError::parse)?,
+                evaluator.clone(),
+            ),
             evaluator,
             ending: None,
             terminal: std::io::stdout().is_terminal(),
@@ -175,7 +206,7 @@ impl<G: EngineGame, E: Evaluator<G>> Session<G, E> {
             show_board = false;
             if let Some((outcome, reason)) = &over {
                 if !announced_end {
-                    say!("Game over: {} — {reason}.", result_words(*outcome));
+                    say!("Game over: {} — {reason}.", result_text(*outcome, DrawWord::ADraw, None));
                     say!("Type 'save FILE' to keep the game, 'new' to play again, or 'quit'.");
                     announced_end = true;
                 }
@@ -191,7 +222,7 @@ impl<G: EngineGame, E: Evaluator<G>> Session<G, E> {
                 let mut out = std::io::stdout().lock();
                 write!(out, "{}> ", if over.is_some() { "command" } else { "your move" })
                     .and_then(|_| out.flush())
-                    .map_err(|_| CliError::new(STDOUT_CLOSED))?;
+                    .map_err(CliError::StdoutClosed)?;
             }
             let line = match read_line(input) {
                 Ok(None) => {
@@ -203,7 +234,7 @@ impl<G: EngineGame, E: Evaluator<G>> Session<G, E> {
                     say!("{message}");
                     continue;
                 }
-                Err(e) => return Err(CliError::new(format!("cannot read the input: {e}"))),
+                Err(e) => return Err(CliError::Input(e)),
             };
             match self.command(line.trim(), over.is_some())? {
                 Step::Quit => return Ok(()),
@@ -219,7 +250,7 @@ impl<G: EngineGame, E: Evaluator<G>> Session<G, E> {
             return Some((ending.outcome, ending.reason.clone()));
         }
         let outcome = self.record.outcome()?;
-        Some((outcome, self.record.end_reason().unwrap_or_else(|| "the game is over".to_owned())))
+        Some((outcome, end_reason(&self.record)))
     }
 
     fn draw(&self) -> Result<(), CliError> {
@@ -293,7 +324,7 @@ impl<G: EngineGame, E: Evaluator<G>> Session<G, E> {
     }
 
     fn set_level(&mut self, level: i32) -> Result<(), CliError> {
-        let spec: EngineSpec = with_book(level_spec(level, self.seed)?);
+        let spec: EngineSpec = with_book(level_spec(level, self.seed).map_err(CliError::parse)?);
         self.engine = Engine::new(&spec, self.evaluator.clone());
         self.level = level;
         Ok(())
@@ -492,14 +523,6 @@ enum Step {
     Quit,
     Board,
     Stay,
-}
-
-/// `1-0 (white wins)`.
-fn result_words(outcome: Outcome) -> String {
-    match outcome {
-        Outcome::Win(color) => format!("{} ({color} wins)", outcome.result_text()),
-        Outcome::Draw => format!("{} (a draw)", outcome.result_text()),
-    }
 }
 
 /// A score in words: `+35`, `wins in 3 moves`, `loses in 2 moves`.

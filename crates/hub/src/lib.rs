@@ -1,60 +1,99 @@
-//! `damero hub`: the Hub protocol (version 2, as Scan 3.1's `protocol.txt`
-//! defines it) on stdin and stdout, for the four draughts rule sets.
+//! The Hub protocol (version 2, as Scan 3.1's `protocol.txt` defines it)
+//! for damero's four draughts rule sets: [`run`] speaks it over any reader
+//! and writer (`damero hub` runs it on stdin and stdout).
 //!
-//! - [`protocol`]: the lines, parsed by a pure function;
-//! - [`encoding`]: positions and moves as pydraughts writes them for 8x8
+//! - [`protocol`]: the lines, parsed by a pure function ([`parse_line`]);
+//! - `encoding`: positions and moves as pydraughts writes them for 8x8
 //!   boards, and how they map to damero's notation;
-//! - [`session`]: the game, the engine, the search thread.
+//! - `session`: the game, the engine, the search thread.
 //!
 //! The loop here reads commands while a search runs on its own thread, so
 //! `stop`, `ping` and `ponder-hit` are answered at once; the search writes
 //! its `info` lines and its `done`. `quit`, or the end of the input, stops
-//! a running search and exits; a closed output exits with status 2.
+//! a running search and returns; an output that cannot be written ends the
+//! loop with that error.
 //!
 //! The parameters (`hub` lists them): `variant` (the draughts rule sets of
-//! the CLI's registry), `engine`, `hash`, `threads`, `strength`, `book`
+//! the engine layer's registry), `engine`, `hash`, `threads`, `strength`, `book`
 //! (the shipped opening book for `go think`, as `bestmove` uses it) and
 //! `egdb-path` (endgame databases probed as with `--egdb DIR`; one that
 //! cannot be opened is an `error` line and the engine plays without).
-//! `info` lines carry `mean-depth`: see [`session::info_line`] for what it
-//! means here.
+//! `info` lines carry `mean-depth`: the depth of the completed iteration
+//! (damero keeps no average leaf depth; MCTS lines leave it out).
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
 mod encoding;
-mod protocol;
+pub mod protocol;
 mod session;
 
-use std::io::{BufRead, Write};
-use std::sync::Arc;
+use std::io::{self, BufRead, Write};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use damero_draughts::Variant;
+use damero_engine::registry::{self, DRAUGHTS_IDS, DraughtsCommand};
 use damero_engine::{EngineSpec, MAX_LEVEL, MIN_LEVEL, SpecLimits, level_spec, max_threads};
 use damero_eval::EndgameDatabase;
 use damero_search::{AlphaBetaConfig, Clock, Limits, MctsConfig, max_table_mib};
 
-use crate::CliError;
-use crate::engine_commands::with_book;
-use crate::games::{self, DRAUGHTS_IDS, DraughtsCommand};
-use protocol::{GoMode, Level, Request, error_line, parse_line, quote};
+pub use protocol::{GoMode, Level, ProtocolError, Request, parse_line};
+use protocol::{error_line, quote};
 use session::{Backend, SearchPlan, Session, without_time};
 
 /// The longest line read; a longer one is answered with one `error`.
 const MAX_LINE: usize = 1 << 16;
 
+/// What the engine says of itself in its `id` line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HubOptions {
+    /// `name=`: `damero`.
+    pub name: String,
+    /// `version=`: this crate's version by default.
+    pub version: String,
+    /// `author=`.
+    pub author: String,
+}
+
+impl Default for HubOptions {
+    fn default() -> HubOptions {
+        HubOptions {
+            name: "damero".to_owned(),
+            version: env!("CARGO_PKG_VERSION").to_owned(),
+            author: "the damero authors".to_owned(),
+        }
+    }
+}
+
 /// The engine's output: one line at a time, flushed (the protocol is line
 /// based and the interface waits for each line). Shared by the protocol
-/// loop and the search thread; stdout's own lock keeps lines whole.
-#[derive(Clone, Copy, Debug)]
-pub struct Output;
+/// loop and the search thread; its lock keeps lines whole.
+#[derive(Clone)]
+struct Output {
+    writer: Arc<Mutex<Box<dyn Write + Send>>>,
+    /// The first write that failed: the loop ends with it.
+    failure: Arc<Mutex<Option<io::Error>>>,
+}
 
 impl Output {
+    fn new(writer: impl Write + Send + 'static) -> Output {
+        Output { writer: Arc::new(Mutex::new(Box::new(writer))), failure: Arc::default() }
+    }
+
     /// Writes `text` and a newline. When the interface has closed the
-    /// pipe, there is no one left to answer: the process ends (status 2).
-    pub fn line(&self, text: &str) {
-        let mut out = std::io::stdout().lock();
-        if writeln!(out, "{text}").and_then(|()| out.flush()).is_err() {
-            std::process::exit(2);
+    /// pipe there is no one left to answer: the failure is kept for the
+    /// loop, which ends.
+    fn line(&self, text: &str) {
+        let mut out = self.writer.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Err(error) = writeln!(out, "{text}").and_then(|()| out.flush()) {
+            self.failure.lock().unwrap_or_else(PoisonError::into_inner).get_or_insert(error);
         }
+    }
+
+    /// The first write that failed, taken.
+    fn failure(&self) -> Option<io::Error> {
+        self.failure.lock().unwrap_or_else(PoisonError::into_inner).take()
     }
 }
 
@@ -151,13 +190,13 @@ impl Settings {
     }
 
     /// The seed of the opening book's choices when the book is on: unless
-    /// `book=false`, for the engines `bestmove` gives the book to
-    /// ([`with_book`]: alpha-beta, not the noisy weak levels). The session
-    /// plays from the book for `go think` only: pondering and analysis
-    /// want a search.
+    /// `book=false`, for the engines `damero bestmove` gives the book to
+    /// (alpha-beta, unless its spec says otherwise not the noisy weak
+    /// levels). The session plays from the book for `go think` only:
+    /// pondering and analysis want a search.
     fn book_seed(&self) -> Option<u64> {
-        match with_book(self.engine_spec()) {
-            EngineSpec::AlphaBeta { config, .. } if self.book && config.book == Some(true) => {
+        match self.engine_spec() {
+            EngineSpec::AlphaBeta { config, .. } if self.book && config.book.unwrap_or(config.noise == 0) => {
                 Some(config.seed)
             }
             _ => None,
@@ -194,12 +233,12 @@ impl Settings {
 
     /// The session of the chosen rule set. A database that cannot be
     /// opened is reported on `out` and the engine plays without.
-    fn backend(&self, out: Output) -> Box<dyn Backend> {
+    fn backend(&self, out: &Output) -> Box<dyn Backend> {
         let command =
             NewSession { spec: self.spec(), book_seed: self.book_seed(), egdb_path: &self.egdb_path, out };
-        match games::dispatch_draughts(self.variant, command) {
-            Ok(Ok(backend)) => backend,
-            _ => unreachable!("the variant is one of DRAUGHTS_IDS and a session cannot fail"),
+        match registry::dispatch_draughts(self.variant, command) {
+            Ok(backend) => backend,
+            Err(_) => unreachable!("the variant is one of DRAUGHTS_IDS"),
         }
     }
 }
@@ -209,12 +248,12 @@ struct NewSession<'a> {
     spec: EngineSpec,
     book_seed: Option<u64>,
     egdb_path: &'a str,
-    out: Output,
+    out: &'a Output,
 }
 
 impl DraughtsCommand for NewSession<'_> {
     type Output = Box<dyn Backend>;
-    fn run<V: Variant>(self) -> Result<Box<dyn Backend>, CliError> {
+    fn run<V: Variant>(self) -> Box<dyn Backend> {
         let database = if self.egdb_path.is_empty() {
             EndgameDatabase::empty()
         } else {
@@ -224,13 +263,13 @@ impl DraughtsCommand for NewSession<'_> {
                 EndgameDatabase::empty()
             })
         };
-        Ok(Box::new(Session::<V>::new(&self.spec, self.book_seed, Arc::new(database))))
+        Box::new(Session::<V>::new(&self.spec, self.book_seed, Arc::new(database)))
     }
 }
 
 /// The limits of the next search, as `level` lines set them (several lines
 /// add up; a search resets them, as in Scan).
-fn search_limits(level: &Level, mode: GoMode, is_mcts: bool, out: Output) -> Limits {
+fn search_limits(level: &Level, mode: GoMode, is_mcts: bool, out: &Output) -> Limits {
     let mut limits = Limits::default();
     if let Some(depth) = level.depth {
         if is_mcts {
@@ -259,6 +298,7 @@ fn search_limits(level: &Level, mode: GoMode, is_mcts: bool, out: Output) -> Lim
 /// The protocol loop's state.
 struct Hub {
     out: Output,
+    options: HubOptions,
     settings: Settings,
     /// Built at `init` (or the first command that needs it); dropped when a
     /// parameter changes.
@@ -268,17 +308,19 @@ struct Hub {
 
 impl Hub {
     fn backend(&mut self) -> &mut Box<dyn Backend> {
-        self.backend.get_or_insert_with(|| self.settings.backend(self.out))
+        self.backend.get_or_insert_with(|| self.settings.backend(&self.out))
     }
 
     fn handle(&mut self, request: Request) {
-        let out = self.out;
+        let out = self.out.clone();
         match request {
             Request::Hub => {
+                let HubOptions { name, version, author } = &self.options;
                 out.line(&format!(
-                    "id name=damero version={} author={}",
-                    env!("CARGO_PKG_VERSION"),
-                    quote("the damero authors")
+                    "id name={} version={} author={}",
+                    quote(name),
+                    quote(version),
+                    quote(author)
                 ));
                 for line in self.settings.param_lines() {
                     out.line(&line);
@@ -320,7 +362,7 @@ impl Hub {
             Request::Go(mode) => {
                 let level = std::mem::take(&mut self.level);
                 let is_mcts = self.settings.strength == MAX_LEVEL && self.settings.engine == "mcts";
-                let limits = search_limits(&level, mode, is_mcts, out);
+                let limits = search_limits(&level, mode, is_mcts, &out);
                 let plan = if mode == GoMode::Ponder {
                     SearchPlan { limits: without_time(&limits), ponder_time: Some(limits), from_book: false }
                 } else {
@@ -383,12 +425,28 @@ fn read_line<R: BufRead>(input: &mut R) -> std::io::Result<Option<Result<String,
     Ok(Some(Ok(String::from_utf8_lossy(&bytes).trim_end_matches(['\n', '\r']).to_owned())))
 }
 
-/// `damero hub`: runs the protocol until `quit` or the end of the input.
-pub fn run() -> Result<(), CliError> {
-    let out = Output;
-    let mut hub = Hub { out, settings: Settings::default(), backend: None, level: Level::default() };
-    let mut input = std::io::stdin().lock();
+/// Runs the protocol on `input` and `output` until `quit` or the end of
+/// the input (a read error counts as the end: the interface is gone). A
+/// running search is stopped before it returns. The error is the first
+/// write to `output` that failed: nobody is left to answer.
+pub fn run<W: Write + Send + 'static>(
+    mut input: impl BufRead,
+    output: W,
+    options: &HubOptions,
+) -> io::Result<()> {
+    let out = Output::new(output);
+    let mut hub = Hub {
+        out: out.clone(),
+        options: options.clone(),
+        settings: Settings::default(),
+        backend: None,
+        level: Level::default(),
+    };
     loop {
+        if let Some(error) = out.failure() {
+            hub.shutdown();
+            return Err(error);
+        }
         let line = match read_line(&mut input) {
             Ok(Some(Ok(line))) => line,
             Ok(Some(Err(length))) => {
@@ -406,12 +464,16 @@ pub fn run() -> Result<(), CliError> {
         }
     }
     hub.shutdown();
-    Ok(())
+    out.failure().map_or(Ok(()), Err)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn sink() -> Output {
+        Output::new(std::io::sink())
+    }
 
     #[test]
     fn settings_reject_bad_values_and_ignore_unknown_names() {
@@ -433,7 +495,7 @@ mod tests {
             Request::Level(level) => level,
             other => panic!("{other:?}"),
         };
-        let limits = search_limits(&level("level time=10 inc=1 moves=5"), GoMode::Think, false, Output);
+        let limits = search_limits(&level("level time=10 inc=1 moves=5"), GoMode::Think, false, &sink());
         assert_eq!(
             limits.clock,
             Some(Clock {
@@ -442,18 +504,18 @@ mod tests {
                 moves_to_go: Some(5)
             })
         );
-        let limits = search_limits(&level("level depth=7"), GoMode::Think, false, Output);
+        let limits = search_limits(&level("level depth=7"), GoMode::Think, false, &sink());
         assert_eq!((limits.depth, limits.is_timed()), (Some(7), false));
-        let limits = search_limits(&level("level time=-0.04 inc=0.05"), GoMode::Think, false, Output);
+        let limits = search_limits(&level("level time=-0.04 inc=0.05"), GoMode::Think, false, &sink());
         assert_eq!(
             limits.clock.map(|c| c.remaining.as_millis()),
             Some(10),
             "what pydraughts' clock really holds"
         );
-        assert!(search_limits(&level("level infinite"), GoMode::Think, false, Output).is_infinite());
-        assert!(search_limits(&Level::default(), GoMode::Analyze, false, Output).is_infinite());
+        assert!(search_limits(&level("level infinite"), GoMode::Think, false, &sink()).is_infinite());
+        assert!(search_limits(&Level::default(), GoMode::Analyze, false, &sink()).is_infinite());
         assert_eq!(
-            search_limits(&Level::default(), GoMode::Think, false, Output).hard_time,
+            search_limits(&Level::default(), GoMode::Think, false, &sink()).hard_time,
             Some(Duration::from_secs(1))
         );
     }

@@ -7,30 +7,45 @@ use std::path::PathBuf;
 use damero_core::{Evaluator, PdnGame};
 use damero_engine::EngineGame;
 
-use crate::CliError;
-use crate::commands::describe_end;
-use crate::games::GameCommand;
-use crate::setup::{PositionArgs, pdn_games};
+use crate::error::CliError;
+use crate::flags::rules;
+use crate::outcome::describe_end;
+use crate::pdn::pdn_games;
+use crate::registry::{GameCommand, dispatch};
 
-/// `damero replay`.
-pub struct Replay {
-    pub file: PathBuf,
-    /// One game (from 1), or every game of the file.
-    pub game: Option<usize>,
-    /// Only the final position of each game.
-    pub last: bool,
-    pub rules: Vec<String>,
+/// The arguments of `damero replay`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Game id.
+    game: String,
+    /// The PDN file.
+    file: PathBuf,
+    /// Only this game of the file (from 1).
+    #[arg(long = "game", value_name = "N")]
+    game_number: Option<usize>,
+    /// Print only the final position of each game.
+    #[arg(long)]
+    last: bool,
+    /// A rule option `key=value` (repeatable).
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    rules: Vec<String>,
 }
 
-impl GameCommand for Replay {
+/// Runs `damero replay`.
+pub fn run(args: Args) -> Result<(), CliError> {
+    let game = args.game.clone();
+    dispatch(&game, args)
+}
+
+impl GameCommand for Args {
     type Output = ();
     fn run<G: EngineGame, E: Evaluator<G>>(self, _evaluator: E) -> Result<(), CliError> {
-        let rules = PositionArgs { rules: self.rules.clone(), ..PositionArgs::default() }.rules::<G>()?;
+        let rules = rules::<G>(&self.rules, None)?;
         // Reading the file replays and checks every move of every game.
         let games = pdn_games::<G>(&self.file, rules)?;
-        let chosen: Vec<(usize, &PdnGame<G>)> = match self.game {
+        let chosen: Vec<(usize, &PdnGame<G>)> = match self.game_number {
             Some(n) if n == 0 || n > games.len() => {
-                return Err(CliError::new(format!(
+                return Err(CliError::Usage(format!(
                     "--game {n}: {} holds {} game(s) (numbered from 1)",
                     self.file.display(),
                     games.len()

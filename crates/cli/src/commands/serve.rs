@@ -5,11 +5,11 @@ use std::time::Duration;
 
 use damero_web::{Config, Server};
 
-use crate::CliError;
+use crate::error::CliError;
 
 /// `damero serve`: play and analyse every game in a browser.
 #[derive(clap::Args, Debug)]
-pub struct ServeArgs {
+pub struct Args {
     /// The port to listen on; 0 takes any free port. The page's address is
     /// printed on stdout either way.
     #[arg(long, default_value_t = 0)]
@@ -37,7 +37,7 @@ pub struct ServeArgs {
 }
 
 /// Runs the server until the process is stopped.
-pub fn run(args: ServeArgs) -> Result<(), CliError> {
+pub fn run(args: Args) -> Result<(), CliError> {
     if !args.host.is_loopback() {
         eprintln!(
             "warning: serving on {} rather than loopback: anyone who can reach this machine can use the board and its CPU",
@@ -45,7 +45,7 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         );
     }
     if args.hash == 0 || args.max_sessions == 0 || args.threads == Some(0) || args.idle == 0 {
-        return Err(CliError::new("--hash, --threads, --idle and --max-sessions must be positive"));
+        return Err(CliError::usage("--hash, --threads, --idle and --max-sessions must be positive"));
     }
     let config = Config {
         host: args.host,
@@ -57,14 +57,12 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         ..Config::default()
     };
     let server = Server::start(config)
-        .map_err(|e| CliError::new(format!("cannot listen on {}:{}: {e}", args.host, args.port)))?;
+        .map_err(|e| CliError::engine(format!("cannot listen on {}:{}: {e}", args.host, args.port)))?;
     let url = server.url();
     {
         use std::io::Write;
         let mut out = std::io::stdout().lock();
-        writeln!(out, "{url}")
-            .and_then(|()| out.flush())
-            .map_err(|_| CliError::new(crate::play::STDOUT_CLOSED))?;
+        writeln!(out, "{url}").and_then(|()| out.flush()).map_err(CliError::StdoutClosed)?;
     }
     eprintln!("damero serve: the board is at {url} (Ctrl-C stops the server)");
     if args.open {

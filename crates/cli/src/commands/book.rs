@@ -3,18 +3,18 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Subcommand};
+use clap::Subcommand;
 use damero_core::Evaluator;
 use damero_engine::EngineGame;
 use damero_lab::book;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::CliError;
-use crate::games::{GameCommand, dispatch};
+use crate::error::CliError;
+use crate::registry::{GameCommand, dispatch};
 
-/// `damero book ...`.
-#[derive(Args, Debug)]
-pub struct BookArgs {
+/// The arguments of `damero book ...`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
     #[command(subcommand)]
     command: BookCommand,
 }
@@ -49,14 +49,14 @@ enum BookCommand {
 }
 
 /// Runs a `damero book` command.
-pub fn run(args: BookArgs) -> Result<(), CliError> {
+pub fn run(args: Args) -> Result<(), CliError> {
     match args.command {
         BookCommand::Build { game, plies, depth, margin, width, out, quiet } => {
             if plies == 0 || depth == 0 {
-                return Err(CliError::new("--plies and --depth must be at least 1"));
+                return Err(CliError::usage("--plies and --depth must be at least 1"));
             }
             if margin < 0 || width == 0 {
-                return Err(CliError::new("--margin must be 0 or more and --width at least 1"));
+                return Err(CliError::usage("--margin must be 0 or more and --width at least 1"));
             }
             dispatch(&game, Build { plies, depth, margin, width, out, progress: !quiet })
         }
@@ -78,7 +78,7 @@ impl GameCommand for Build {
         let bar = if self.progress { ProgressBar::new(1) } else { ProgressBar::hidden() };
         bar.set_style(
             ProgressStyle::with_template("{bar:40} {pos}/{len} positions  [{elapsed_precise}]")
-                .map_err(|e| CliError::new(e.to_string()))?,
+                .map_err(CliError::engine)?,
         );
         let start = G::start(Default::default());
         let built = book::build(
@@ -102,8 +102,7 @@ impl GameCommand for Build {
             self.margin,
             self.width
         );
-        std::fs::write(&self.out, text)
-            .map_err(|e| CliError::new(format!("cannot write {}: {e}", self.out.display())))?;
+        std::fs::write(&self.out, text).map_err(|e| CliError::file("write", &self.out, e))?;
         eprintln!("{} positions written to {}", built.len(), self.out.display());
         Ok(())
     }

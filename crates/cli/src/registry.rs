@@ -8,7 +8,7 @@ use damero_engine::EngineGame;
 use damero_engine::registry;
 pub use damero_engine::registry::{DRAUGHTS_IDS, GAME_IDS, RecordFormat, help, record_format};
 
-use crate::CliError;
+use crate::error::CliError;
 
 /// A command generic over the game: [`dispatch`] calls `run` with the
 /// concrete position and evaluator types of the game named on the command line.
@@ -49,7 +49,7 @@ impl<C: DraughtsCommand> registry::DraughtsCommand for Task<C> {
 
 /// Runs `command` for the game called `id`.
 pub fn dispatch<C: GameCommand>(id: &str, command: C) -> Result<C::Output, CliError> {
-    registry::dispatch(id, Task(command)).map_err(|unknown| CliError::new(unknown.to_string()))?
+    registry::dispatch(id, Task(command))?
 }
 
 /// Runs `command` for the draughts rule set called `id`; gives the command
