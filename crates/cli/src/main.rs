@@ -17,7 +17,7 @@ use clap::{Parser, Subcommand};
 
 use commands::{
     bench, bestmove, book, egdb, games, hub as hub_command, r#match, moves, perft, play, replay, selfplay,
-    show, tune, tune_network,
+    serve, show, tune, tune_network,
 };
 pub use error::CliError;
 
@@ -73,6 +73,9 @@ enum Command {
     /// draughts interfaces such as pydraughts' HubEngine: the four draughts
     /// rule sets, chosen with the `variant` parameter.
     Hub(hub_command::Args),
+    /// Play and analyse every game in a browser: serves the web board on
+    /// 127.0.0.1 and prints its address.
+    Serve(serve::Args),
 }
 
 /// Runs the command.
@@ -93,6 +96,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::TuneNetwork(args) => tune_network::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Hub(args) => hub_command::run(args),
+        Command::Serve(args) => serve::run(args),
     }
 }
 

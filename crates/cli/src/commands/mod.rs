@@ -13,6 +13,7 @@ pub mod perft;
 pub mod play;
 pub mod replay;
 pub mod selfplay;
+pub mod serve;
 pub mod show;
 pub mod tune;
 pub mod tune_network;
