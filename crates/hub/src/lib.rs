@@ -24,7 +24,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-mod encoding;
+pub mod encoding;
 pub mod protocol;
 mod session;
 
