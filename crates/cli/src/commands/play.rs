@@ -5,7 +5,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-use damero_core::{Color, Evaluator, GameRecord, MoveList, Outcome, PdnGame, pdn_date, write_pdn};
+use damero_core::{Color, Evaluator, GameRecord, Outcome, PdnGame, pdn_date, write_pdn};
 use damero_engine::{Engine, EngineGame, EngineSpec, level_budget, level_spec};
 use damero_search::Score;
 
@@ -537,11 +537,4 @@ fn score_words(score: Score, for_player: bool) -> String {
     } else {
         format!("{:+}", score.0)
     }
-}
-
-/// Every legal move of `position`.
-fn legal<G: EngineGame>(position: &G) -> MoveList<G::Move> {
-    let mut moves = MoveList::new();
-    position.legal_moves(&mut moves);
-    moves
 }

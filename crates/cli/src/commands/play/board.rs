@@ -11,21 +11,11 @@
 use damero_core::SquareNumbering;
 use damero_engine::EngineGame;
 
-/// Whether `G` writes or reads squares as the 32 PDN numbers of 8x8 draughts
-/// (English writes them; Russian players type them too).
-pub fn uses_draughts_numbers<G: EngineGame>() -> bool {
-    G::PDN_NUMBERED_BOARD
-}
-
-/// The algebraic square of PDN number `n` on damero's 8x8 draughts board:
-/// 1 is b8, 4 is h8, 5 is a7, ..., 32 is g1 (White at the bottom).
-pub fn number_square(n: u32) -> Option<String> {
-    SquareNumbering::PDN.square(n).map(|square| square.to_string())
-}
+use super::entry::{squares, uses_draughts_numbers};
 
 /// The squares `(file, rank)` a move text names.
 fn move_squares<G: EngineGame>(text: &str) -> Vec<(usize, usize)> {
-    let Some(tokens) = super::entry::squares::<G>(text) else {
+    let Some(tokens) = squares::<G>(text) else {
         return Vec::new();
     };
     tokens

@@ -2,10 +2,27 @@
 //! separators (`c3d4`), Russian squares as numbers (`22-17`), and any
 //! unambiguous part of a capture path (`c3:e5` for `c3:e5:c7`).
 
+use damero_core::{MoveList, SquareNumbering};
 use damero_engine::EngineGame;
 
-use super::board::{number_square, uses_draughts_numbers};
-use super::legal;
+/// Whether `G` writes or reads squares as the 32 PDN numbers of 8x8 draughts
+/// (English writes them; Russian players type them too).
+pub fn uses_draughts_numbers<G: EngineGame>() -> bool {
+    G::PDN_NUMBERED_BOARD
+}
+
+/// The algebraic square of PDN number `n` on damero's 8x8 draughts board:
+/// 1 is b8, 4 is h8, 5 is a7, ..., 32 is g1 (White at the bottom).
+pub fn number_square(n: u32) -> Option<String> {
+    SquareNumbering::PDN.square(n).map(|square| square.to_string())
+}
+
+/// Every legal move of `position`.
+fn legal<G: EngineGame>(position: &G) -> MoveList<G::Move> {
+    let mut moves = MoveList::new();
+    position.legal_moves(&mut moves);
+    moves
+}
 
 /// What a line typed at the prompt means as a move.
 pub enum Entry<M> {
