@@ -158,13 +158,20 @@ pub fn read_move<V: Variant>(position: &Draughts<V>, text: &str) -> Result<damer
         .iter()
         .copied()
         .filter(|&mv| position.move_squares(mv) == (*from, *to))
-        .filter(|&mv| captured.is_empty() || position.captured_squares(mv) == captured)
+        .filter(|&mv| captured.is_empty() || sorted(position.captured_squares(mv)) == captured)
         .collect();
     match fits.as_slice() {
         [mv] => Ok(*mv),
         [] => Err(format!("illegal move '{text}'")),
         _ => Err(format!("ambiguous move '{text}': give the captured squares")),
     }
+}
+
+/// `squares` in increasing order (`captured_squares` lists them by bit,
+/// which is not square order where the board is mirrored).
+fn sorted(mut squares: Vec<Square>) -> Vec<Square> {
+    squares.sort_unstable();
+    squares
 }
 
 #[cfg(test)]
@@ -231,6 +238,25 @@ mod tests {
         assert_eq!(move_square::<RussianVariant>(1), Some(Square::A1));
         assert_eq!(move_square::<RussianVariant>(0), None);
         assert_eq!(move_square::<RussianVariant>(33), None);
+    }
+
+    /// Found by the `hub` fuzz target: a Spanish king's capture written by
+    /// `write_move` did not read back, because its captured squares were
+    /// compared in bit order (mirrored board) with the sorted ones read.
+    #[test]
+    fn fuzz_hub_spanish_capture_order() {
+        let p = damero_draughts::Spanish::from_fen(
+            "W:Wb1,d1,f1,h1,a2,c2,e2,g2,Kb3,d3,f3,h3:Bb5,a6,c6,e6,g6,b7,d7,h7,a8,c8,e8,g8",
+            Default::default(),
+        )
+        .unwrap();
+        let mut moves = MoveList::new();
+        p.legal_moves(&mut moves);
+        for &mv in &moves {
+            assert_eq!(read_move(&p, &write_move(&p, mv)), Ok(mv), "{}", write_move(&p, mv));
+        }
+        let mv = read_move(&p, "9x20x23x24").unwrap();
+        assert_eq!(read_move(&p, "9x20x24x23"), Ok(mv), "captured squares in any order");
     }
 
     #[test]

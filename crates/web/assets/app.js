@@ -74,7 +74,7 @@ function choose(moves) {
     const b = document.createElement('button');
     let label = m.text;
     if (m.text.includes('^')) label += '  (the whole stack tumbles)';
-    else if (m.lands.length === 0 && app.state.game === 'tumbling-down') label += '  (the top piece)';
+    else if (app.state.game === 'tumbling-down') label += '  (the top piece moves)';
     if (m.captured.length) label += `  ×${m.captured.length}`;
     b.textContent = label;
     b.dataset.move = m.text;
