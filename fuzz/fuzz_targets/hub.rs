@@ -6,23 +6,16 @@
 //! reads is valid (hash exact, FEN round trip); a move that reads is legal,
 //! and every legal move written in Hub notation reads back to itself.
 //!
-//! The Hub lives in the binary crate `damero-cli` (crates/cli/src/hub/): this
-//! target compiles its two pure modules, `protocol` (the lines) and
-//! `encoding` (positions and moves), from their source files. The session
-//! itself (the engine, the search thread, `stop` and `ping` during a search)
-//! is not reached: it waits for the Hub to move into a library crate.
+//! The lines go through the `damero-hub` library's reader
+//! (`protocol::parse_line`) and its position and move encoding
+//! (`encoding`). The session itself (the engine, the search thread, `stop`
+//! and `ping` during a search) is not reached here: `damero_hub::run`
+//! searches on a clock, too slow for a fuzzer's executions.
 use damero_core::{Game, MoveList};
 use damero_draughts::{Draughts, EnglishVariant, RussianVariant, SpanishVariant, Variant, ZisnellaVariant};
 use libfuzzer_sys::fuzz_target;
 
-#[allow(dead_code, reason = "the Hub's own module, of which the target uses the readers")]
-#[path = "../../crates/cli/src/hub/protocol.rs"]
-mod protocol;
-
-#[allow(dead_code, reason = "the Hub's own module, of which the target uses the readers")]
-#[path = "../../crates/cli/src/hub/encoding.rs"]
-mod encoding;
-
+use damero_hub::{encoding, protocol};
 use protocol::{Request, parse_line};
 
 /// Reads `pos` as the engine does; checks what it reads.

@@ -8,6 +8,21 @@ use std::collections::HashSet;
 use damero_core::{Evaluator, Game, MoveList};
 use damero_search::{AlphaBeta, AlphaBetaConfig, Book, BookMove, Limits, WIN};
 
+/// What a book build searches: how deep along book moves, how deep each
+/// move's search, and which moves are kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BookOptions {
+    /// Plies from the start the book covers.
+    pub plies: u32,
+    /// Search depth of each move's score (the move, then `depth - 1` plies
+    /// below it).
+    pub depth: u32,
+    /// Keep the moves within this many centipawns of the best...
+    pub margin: i32,
+    /// ...and at most this many of them.
+    pub width: usize,
+}
+
 /// Builds a book from `start`: every position up to `plies` plies deep
 /// along book moves gets each legal move scored by a `depth`-ply search
 /// (the move, then `depth - 1` plies below it); the moves within `margin`
@@ -21,8 +36,28 @@ pub fn build<G: Game, E: Evaluator<G>>(
     depth: u32,
     margin: i32,
     width: usize,
+    on_progress: impl FnMut(usize, usize),
+) -> Book {
+    let options = BookOptions { plies, depth, margin, width };
+    build_from(start, evaluator, options, &Book::new(G::NAME), |_, _| {}, on_progress)
+}
+
+/// [`build`], taking the candidates of every position `known` already holds
+/// instead of searching it (what a resumed build read back from its
+/// journal), and calling `finished(key, candidates)` for each position as
+/// soon as it is done, in the build's order (what a journal writes). Each
+/// position's scores come from searches with a fresh table, so they do not
+/// depend on what was searched before: a build resumed from any prefix of
+/// its positions ends with the same book as an uninterrupted one.
+pub fn build_from<G: Game, E: Evaluator<G>>(
+    start: &G,
+    evaluator: E,
+    options: BookOptions,
+    known: &Book,
+    mut finished: impl FnMut(u64, &[BookMove]),
     mut on_progress: impl FnMut(usize, usize),
 ) -> Book {
+    let BookOptions { plies, depth, margin, width } = options;
     let config = AlphaBetaConfig { tt_mib: 16, ..AlphaBetaConfig::default() };
     let mut search = AlphaBeta::new(config, evaluator);
     let mut book = Book::new(G::NAME);
@@ -31,44 +66,126 @@ pub fn build<G: Game, E: Evaluator<G>>(
     let mut done = 0;
     let limits = Limits::depth(depth.saturating_sub(1).max(1));
     while let Some((position, ply)) = queue.pop_front() {
-        let mut moves = MoveList::new();
-        position.legal_moves(&mut moves);
-        let mut scored = Vec::with_capacity(moves.len());
-        for &mv in &moves {
+        let kept = if known.contains(position.zobrist()) {
+            known.candidates(position.zobrist()).to_vec()
+        } else {
+            let kept = score_position(&position, &mut search, &limits, margin, width);
+            finished(position.zobrist(), &kept);
+            kept
+        };
+        for candidate in &kept {
             let mut child = position;
-            child.play(mv);
-            let score = if child.outcome().is_some() {
-                // A move that ends the game: its result, not a search.
-                let winner = child.outcome().and_then(|o| o.winner());
-                match winner {
-                    None => 0,
-                    Some(w) if w == position.side_to_move() => WIN,
-                    Some(_) => -WIN,
-                }
-            } else {
-                // A fresh table for each move: its score is then that of a
-                // search of its own, whatever was searched before.
-                search.clear();
-                let value = search.search(&child, &[], &limits, |_| {}).score.0;
-                if child.side_to_move() == position.side_to_move() { value } else { -value }
-            };
-            scored.push((mv, score));
-        }
-        // Best first; a stable sort keeps the generation order among equals.
-        scored.sort_by_key(|s| core::cmp::Reverse(s.1));
-        let Some(&(_, best)) = scored.first() else { continue };
-        let mut kept = Vec::new();
-        for &(mv, score) in scored.iter().filter(|s| s.1 >= best - margin).take(width.max(1)) {
-            kept.push(BookMove { text: position.format_move(mv), score });
-            let mut child = position;
-            child.play(mv);
+            if child.try_play(&candidate.text).is_err() {
+                continue;
+            }
             if ply + 1 < plies && child.outcome().is_none() && seen.insert(child.zobrist()) {
                 queue.push_back((child, ply + 1));
             }
         }
-        book.insert(position.zobrist(), kept);
+        if !kept.is_empty() {
+            book.insert(position.zobrist(), kept);
+        }
         done += 1;
         on_progress(done, queue.len());
     }
     book
+}
+
+/// Every legal move of `position` scored by a search of its child with a
+/// fresh table (a move that ends the game: its result), best first; the ones
+/// within `margin` of the best, at most `width` of them.
+fn score_position<G: Game, E: Evaluator<G>>(
+    position: &G,
+    search: &mut AlphaBeta<G, E>,
+    limits: &Limits,
+    margin: i32,
+    width: usize,
+) -> Vec<BookMove> {
+    let mut moves = MoveList::new();
+    position.legal_moves(&mut moves);
+    let mut scored = Vec::with_capacity(moves.len());
+    for &mv in &moves {
+        let mut child = *position;
+        child.play(mv);
+        let score = if child.outcome().is_some() {
+            // A move that ends the game: its result, not a search.
+            match child.outcome().and_then(|o| o.winner()) {
+                None => 0,
+                Some(w) if w == position.side_to_move() => WIN,
+                Some(_) => -WIN,
+            }
+        } else {
+            // A fresh table for each move: its score is then that of a
+            // search of its own, whatever was searched before.
+            search.clear();
+            let value = search.search(&child, &[], limits, |_| {}).score.0;
+            if child.side_to_move() == position.side_to_move() { value } else { -value }
+        };
+        scored.push((mv, score));
+    }
+    // Best first; a stable sort keeps the generation order among equals.
+    scored.sort_by_key(|s| core::cmp::Reverse(s.1));
+    let Some(&(_, best)) = scored.first() else { return Vec::new() };
+    scored
+        .iter()
+        .filter(|s| s.1 >= best - margin)
+        .take(width.max(1))
+        .map(|&(mv, score)| BookMove { text: position.format_move(mv), score })
+        .collect()
+}
+
+/// The first line of a build's journal: the book file's `game` line. A
+/// journal is a book file written a position at a time, each line whole
+/// ([`journal_line`]), so an interrupted build can be resumed from it
+/// ([`read_journal`], [`build_from`]).
+pub fn journal_header(game: &str) -> String {
+    format!("game {game}\n")
+}
+
+/// The journal line of a finished position: its key and candidates, as in
+/// the book file format, ending in a newline.
+pub fn journal_line(key: u64, moves: &[BookMove]) -> String {
+    let mut line = format!("{key:016x}");
+    for m in moves {
+        line.push_str(&format!(" {} {}", m.text, m.score));
+    }
+    line.push('\n');
+    line
+}
+
+/// The positions a journal holds. A last line without its newline is what
+/// an interrupt cut off in the middle of a write: it is left out (its
+/// position is searched again).
+///
+/// # Errors
+/// A [`BookError`] for any other line that is not a book line.
+pub fn read_journal(text: &str) -> Result<Book, damero_search::BookError> {
+    let whole = match text.rfind('\n') {
+        Some(end) => &text[..=end],
+        None => "",
+    };
+    whole.parse()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_journal_cut_in_a_line_reads_back_without_it() {
+        let moves = [
+            BookMove { text: "c3-d4".to_owned(), score: 12 },
+            BookMove { text: "a3-b4".to_owned(), score: 5 },
+        ];
+        let text = journal_header("russian") + &journal_line(0xab, &moves) + &journal_line(0xcd, &moves[..1]);
+        let book = read_journal(&text).unwrap();
+        assert_eq!(book.len(), 2);
+        assert_eq!(book.candidates(0xab), &moves);
+        let cut = &text[..text.len() - 5];
+        let book = read_journal(cut).unwrap();
+        assert_eq!(book.len(), 1);
+        assert!(book.contains(0xab) && !book.contains(0xcd));
+        // Anything else that is not a book line is still an error.
+        assert!(read_journal("game russian\nnot a line\n").is_err());
+    }
 }

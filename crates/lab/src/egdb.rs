@@ -65,7 +65,32 @@ pub fn build<V: Variant>(
     EndgameDatabase::<V>::check(max_pieces)?;
     std::fs::create_dir_all(dir)
         .map_err(|e| EgdbError::Io { path: dir.to_owned(), message: e.to_string() })?;
-    let database = solve_all::<V>(max_pieces, progress, |slice, values| {
+    let database = solve_all::<V>(
+        max_pieces,
+        progress,
+        |_| None,
+        |slice, values| EndgameDatabase::<V>::write_slice(dir, slice, values),
+    )?;
+    EndgameDatabase::<V>::write_contents(dir, max_pieces)?;
+    Ok(database)
+}
+
+/// [`build`], going on from what an interrupted build left in `dir`: every
+/// slice whose file is there and reads back whole is taken as solved (files
+/// are written whole or not at all), the others are solved and written.
+/// Solving is deterministic, so the files end up byte for byte those of an
+/// uninterrupted build. A file that is there but damaged is solved again.
+pub fn resume<V: Variant>(
+    dir: impl AsRef<Path>,
+    max_pieces: u32,
+    progress: impl FnMut(&BuildProgress),
+) -> Result<EndgameDatabase<V>, EgdbError> {
+    let dir = dir.as_ref();
+    EndgameDatabase::<V>::check(max_pieces)?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| EgdbError::Io { path: dir.to_owned(), message: e.to_string() })?;
+    let solved = |slice| EndgameDatabase::<V>::read_slice(dir, slice).ok();
+    let database = solve_all::<V>(max_pieces, progress, solved, |slice, values| {
         EndgameDatabase::<V>::write_slice(dir, slice, values)
     })?;
     EndgameDatabase::<V>::write_contents(dir, max_pieces)?;
@@ -77,14 +102,16 @@ pub fn build_in_memory<V: Variant>(
     max_pieces: u32,
     progress: impl FnMut(&BuildProgress),
 ) -> Result<EndgameDatabase<V>, EgdbError> {
-    solve_all::<V>(max_pieces, progress, |_, _| Ok(()))
+    solve_all::<V>(max_pieces, progress, |_| None, |_, _| Ok(()))
 }
 
 /// Solves the slices of up to `max_pieces` pieces smallest first, handing
-/// each to `finished` as soon as it is solved.
+/// each to `finished` as soon as it is solved; a slice `solved` already
+/// knows is taken from it instead.
 fn solve_all<V: Variant>(
     max_pieces: u32,
     mut progress: impl FnMut(&BuildProgress),
+    mut solved: impl FnMut(Slice) -> Option<Vec<u8>>,
     mut finished: impl FnMut(Slice, &[u8]) -> Result<(), EgdbError>,
 ) -> Result<EndgameDatabase<V>, EgdbError> {
     EndgameDatabase::<V>::check(max_pieces)?;
@@ -103,8 +130,14 @@ fn solve_all<V: Variant>(
                 positions_total,
             })
         };
-        let values = solve::<V>(slice, &tables, Default::default(), threads, &mut report)?;
-        finished(slice, &values)?;
+        let values = match solved(slice) {
+            Some(values) => values,
+            None => {
+                let values = solve::<V>(slice, &tables, Default::default(), threads, &mut report)?;
+                finished(slice, &values)?;
+                values
+            }
+        };
         tables.insert(slice, values);
         positions_done += slice.positions();
     }

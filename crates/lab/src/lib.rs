@@ -21,7 +21,9 @@ pub mod selfplay;
 pub mod tune;
 pub mod tune_network;
 
-pub use egdb::{BuildProgress, build as build_egdb, build_in_memory as build_egdb_in_memory};
+pub use egdb::{
+    BuildProgress, build as build_egdb, build_in_memory as build_egdb_in_memory, resume as resume_egdb,
+};
 pub use selfplay::{
     SCORE_CLAMP, Sample, SampleError, SelfPlayer, SelfplayConfig, selfplay_game, shard_range,
 };

@@ -313,40 +313,13 @@ pub fn fit<V: Variant>(
 
 #[cfg(test)]
 pub(crate) mod tests {
-    use damero_core::{Color, Game, MoveList};
-    use damero_draughts::{Draughts, Russian, RussianRules, RussianVariant, Variant};
+    use damero_core::Game;
+    use damero_draughts::{Russian, RussianRules, RussianVariant};
     use damero_eval::Weights;
 
     use super::*;
 
-    /// Positions from seeded random games, each with its game's result for
-    /// White.
-    pub(crate) fn random_positions<V: Variant>(
-        start: Draughts<V>,
-        games: u64,
-        seed: u64,
-    ) -> Vec<(Draughts<V>, f64)> {
-        let mut out = Vec::new();
-        let mut moves = MoveList::new();
-        for game in 0..games {
-            let mut state = damero_core::splitmix64(seed ^ game).1;
-            let mut position = start;
-            let mut seen = Vec::new();
-            for _ in 0..200 {
-                position.legal_moves(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                seen.push(position);
-                let (next, random) = damero_core::splitmix64(state);
-                state = next;
-                position.play(moves[((u128::from(random) * moves.len() as u128) >> 64) as usize]);
-            }
-            let result = position.outcome().map_or(0.5, |outcome| outcome.score_for(Color::White));
-            out.extend(seen.into_iter().map(|p| (p, result)));
-        }
-        out
-    }
+    pub(crate) use damero_core::testkit::random_positions;
 
     /// Every third position of `games` random Russian games, with the game's
     /// result and `search_score(result)` as the search's score.

@@ -19,3 +19,42 @@ fn a_built_book_scores_moves_like_the_search() {
     assert_eq!(-search.search(&child, &[], &Limits::depth(2), |_| {}).score.0, first.score);
     assert_eq!(book.positions_from(&start).unwrap().len(), book.len());
 }
+
+#[test]
+fn a_build_resumed_from_any_prefix_of_its_positions_ends_with_the_same_book() {
+    use damero_lab::book::{BookOptions, build_from};
+    use damero_search::{Book, BookMove};
+    let start = Russian::start(Default::default());
+    let options = BookOptions { plies: 3, depth: 2, margin: 20, width: 2 };
+    let mut order: Vec<(u64, Vec<BookMove>)> = Vec::new();
+    let whole = build_from(
+        &start,
+        DraughtsEvaluator::default(),
+        options,
+        &Book::new("russian"),
+        |key, moves| order.push((key, moves.to_vec())),
+        |_, _| {},
+    );
+    assert!(order.len() > 5, "{} positions", order.len());
+    assert_eq!(order.len(), whole.len());
+    for cut in [1, order.len() / 2, order.len() - 1] {
+        // What a journal of an interrupted build holds: the first `cut`
+        // positions it finished.
+        let mut known = Book::new("russian");
+        for (key, moves) in &order[..cut] {
+            known.insert(*key, moves.clone());
+        }
+        let mut searched = Vec::new();
+        let resumed = build_from(
+            &start,
+            DraughtsEvaluator::default(),
+            options,
+            &known,
+            |key, _| searched.push(key),
+            |_, _| {},
+        );
+        assert_eq!(resumed, whole, "resumed after {cut} positions");
+        assert_eq!(searched, order[cut..].iter().map(|(key, _)| *key).collect::<Vec<_>>());
+        assert_eq!(resumed.to_string(), whole.to_string());
+    }
+}

@@ -10,7 +10,7 @@ use damero_draughts::{
     Draughts, EnglishVariant, Piece, RussianDraws, RussianRules, RussianVariant, Setup, Variant,
     ZisnellaVariant,
 };
-use damero_eval::{DraughtsEvaluator, EgdbError, EgdbEvaluator, EndgameDatabase};
+use damero_eval::{DraughtsEvaluator, EGDB_FORMAT_VERSION, EgdbError, EgdbEvaluator, EndgameDatabase};
 use damero_search::{AlphaBeta, AlphaBetaConfig, Limits, SeededRng};
 
 /// Pieces in the databases the tests build (4 takes a few seconds).
@@ -152,7 +152,11 @@ fn every_file_error_is_typed() {
     assert!(matches!(EndgameDatabase::<EnglishVariant>::open(&dir), Err(EgdbError::MissingFile { .. })));
     std::fs::copy(dir.join("russian.egdb-toc"), dir.join("english.egdb-toc")).unwrap();
     assert!(matches!(EndgameDatabase::<EnglishVariant>::open(&dir), Err(EgdbError::WrongRuleSet { .. })));
-    std::fs::write(dir.join("english.egdb-toc"), "damero-egdb 1 english pieces=2\n").unwrap();
+    std::fs::write(
+        dir.join("english.egdb-toc"),
+        format!("damero-egdb {EGDB_FORMAT_VERSION} english pieces=2\n"),
+    )
+    .unwrap();
     std::fs::copy(&slice_file, dir.join("english-0101.egdb")).unwrap();
     std::fs::copy(dir.join("russian-0110.egdb"), dir.join("english-0110.egdb")).unwrap();
     std::fs::copy(dir.join("russian-1010.egdb"), dir.join("english-1010.egdb")).unwrap();
@@ -167,6 +171,13 @@ fn every_file_error_is_typed() {
     bad_magic[0] ^= 1;
     std::fs::write(&slice_file, &bad_magic).unwrap();
     assert!(matches!(open(), Err(EgdbError::BadHeader { .. })));
+    // A value changed: the checksum refuses the file, naming it.
+    let mut damaged = good.clone();
+    *damaged.last_mut().unwrap() ^= 1;
+    std::fs::write(&slice_file, &damaged).unwrap();
+    let error = open().unwrap_err();
+    assert!(matches!(&error, EgdbError::Damaged { path } if *path == slice_file), "{error:?}");
+    assert!(error.to_string().contains("russian-0101.egdb") && !error.to_string().contains('\n'));
     let mut extra = good.clone();
     extra.push(0);
     std::fs::write(&slice_file, &extra).unwrap();
@@ -176,7 +187,11 @@ fn every_file_error_is_typed() {
     std::fs::remove_file(&slice_file).unwrap();
     let missing = open();
     assert!(matches!(&missing, Err(EgdbError::MissingFile { path }) if *path == slice_file), "{missing:?}");
-    std::fs::write(dir.join("russian.egdb-toc"), "damero-egdb 1 russian pieces=many\n").unwrap();
+    std::fs::write(
+        dir.join("russian.egdb-toc"),
+        format!("damero-egdb {EGDB_FORMAT_VERSION} russian pieces=many\n"),
+    )
+    .unwrap();
     assert!(matches!(open(), Err(EgdbError::BadHeader { .. })));
 
     assert!(matches!(
@@ -306,4 +321,65 @@ fn rule_13b_three_kings_against_one_is_won_within_fifteen_moves_or_not_at_all() 
 
     // With the tight counter the engine still wins: every move must count.
     assert_eq!(convert(database, tight), plies);
+}
+
+/// The files of `dir`, by name, sorted.
+fn files_of(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| {
+            let entry = entry.unwrap();
+            (entry.file_name().to_string_lossy().into_owned(), std::fs::read(entry.path()).unwrap())
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn an_interrupted_build_resumes_to_the_same_files() {
+    let whole = scratch_dir("resume-whole");
+    damero_lab::build_egdb::<RussianVariant>(&whole, 4, |_| {}).expect("builds");
+    let expected = files_of(&whole);
+    // An interrupted build: the first slices finished (written whole), the
+    // table of contents not yet, a half-written `.part` file and a slice
+    // whose file was damaged on the disk.
+    let cut = scratch_dir("resume-cut");
+    std::fs::create_dir_all(&cut).unwrap();
+    let slices = EndgameDatabase::<RussianVariant>::slices(4);
+    for slice in &slices[..slices.len() / 2] {
+        let name = format!("russian-{slice}.egdb");
+        std::fs::copy(whole.join(&name), cut.join(&name)).unwrap();
+    }
+    let last_done = format!("russian-{}.egdb", slices[slices.len() / 2 - 1]);
+    let mut damaged = std::fs::read(cut.join(&last_done)).unwrap();
+    *damaged.last_mut().unwrap() ^= 1;
+    std::fs::write(cut.join(&last_done), damaged).unwrap();
+    let next = format!("russian-{}.egdb", slices[slices.len() / 2]);
+    std::fs::write(cut.join(format!("{next}.part")), b"DMROEGDB half").unwrap();
+    let mut solved = 0;
+    let resumed = damero_lab::resume_egdb::<RussianVariant>(&cut, 4, |p| solved = solved.max(p.slices_done))
+        .expect("resumes");
+    // The stale `.part` file is overwritten by the slice's own and renamed.
+    assert_eq!(files_of(&cut), expected);
+    assert_eq!(resumed, EndgameDatabase::<RussianVariant>::open(&whole).unwrap());
+    assert_eq!(solved, slices.len());
+    let _ = std::fs::remove_dir_all(&whole);
+    let _ = std::fs::remove_dir_all(&cut);
+}
+
+#[test]
+fn a_directory_that_cannot_be_written_gives_a_one_line_error_naming_it() {
+    // A directory under a regular file cannot be made, whoever runs the
+    // test (root ignores read-only bits): the build stops with an I/O error
+    // naming the path, and leaves nothing.
+    let base = scratch_dir("not-a-dir");
+    std::fs::write(&base, b"a file").unwrap();
+    let dir = base.join("egdb");
+    let error = damero_lab::build_egdb::<RussianVariant>(&dir, 2, |_| {}).unwrap_err();
+    let text = error.to_string();
+    assert!(matches!(error, EgdbError::Io { .. }), "{error:?}");
+    assert!(text.contains(dir.to_str().unwrap()) && !text.contains('\n'), "{text}");
+    assert!(!dir.exists());
+    let _ = std::fs::remove_file(&base);
 }

@@ -20,6 +20,7 @@ use crate::{Game, GameRecord, MoveList, Outcome, Playout};
 #[cfg(feature = "proptest")]
 pub mod invariants;
 pub mod perft;
+mod samples;
 #[cfg(feature = "serde")]
 mod serde_checks;
 #[cfg(feature = "proptest")]
@@ -27,6 +28,7 @@ pub mod strategies;
 mod walk;
 
 pub use perft::{PerftCase, read_perft_suite, run_perft_suite};
+pub use samples::random_positions;
 #[cfg(feature = "serde")]
 pub use serde_checks::{check_serde_refuses_an_illegal_record, check_serde_round_trip};
 #[cfg(feature = "proptest")]

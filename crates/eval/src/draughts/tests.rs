@@ -1,39 +1,10 @@
-use damero_core::{Color, Evaluator, Game, MoveList};
+use damero_core::{Color, Evaluator, Game};
 
 use super::features::{PARAMETERS, sparse, turned};
 use super::*;
 use damero_draughts::{English, EnglishVariant, Russian, RussianRules, RussianVariant};
 
-/// Positions from seeded random games.
-pub(super) fn random_positions<V: Variant>(
-    start: Draughts<V>,
-    games: u64,
-    seed: u64,
-) -> Vec<(Draughts<V>, f64)> {
-    let mut out = Vec::new();
-    let mut moves = MoveList::new();
-    for game in 0..games {
-        let mut state = damero_core::splitmix64(seed ^ game).1;
-        let mut position = start;
-        let mut seen = Vec::new();
-        for _ in 0..200 {
-            position.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            seen.push(position);
-            let (next, random) = damero_core::splitmix64(state);
-            state = next;
-            position.play(moves[((u128::from(random) * moves.len() as u128) >> 64) as usize]);
-        }
-        let result = match position.outcome() {
-            Some(outcome) => outcome.score_for(Color::White),
-            None => 0.5,
-        };
-        out.extend(seen.into_iter().map(|p| (p, result)));
-    }
-    out
-}
+pub(super) use damero_core::testkit::random_positions;
 
 /// The position turned half round with the colours swapped.
 pub(super) fn flipped<V: Variant>(position: &Draughts<V>) -> Draughts<V> {

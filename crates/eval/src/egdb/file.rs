@@ -1,10 +1,16 @@
-//! The files: one per slice, each a 40-byte header and one value byte per
+//! The files: one per slice, each a 48-byte header and one value byte per
 //! index, and a one-line table of contents per rule set.
 //!
 //! Header (little-endian): the magic `DMROEGDB`, the format version (`u32`),
 //! the rule set's game id padded with zeros to 16 bytes, the slice (white
 //! men, white kings, black men, black kings: one byte each), the number of
-//! value bytes that follow (`u64`).
+//! value bytes that follow (`u64`), and the FNV-1a hash of those bytes
+//! (`u64`), so a damaged file is refused rather than probed.
+//!
+//! Every file is written whole or not at all: to a `.part` file first, then
+//! renamed over the name it is read by. An interrupted build leaves only
+//! finished slices under their names (and perhaps a `.part` file, which
+//! nothing reads), so it can go on from them.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -14,8 +20,8 @@ use super::index::Slice;
 
 const MAGIC: &[u8; 8] = b"DMROEGDB";
 /// The format version this code writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
-const HEADER_LEN: usize = 40;
+pub const FORMAT_VERSION: u32 = 2;
+const HEADER_LEN: usize = 48;
 
 /// The file of `slice` of rule set `game` in `dir`.
 pub(crate) fn slice_path(dir: &Path, game: &str, slice: Slice) -> PathBuf {
@@ -25,6 +31,31 @@ pub(crate) fn slice_path(dir: &Path, game: &str, slice: Slice) -> PathBuf {
 /// The table of contents of rule set `game` in `dir`.
 pub(crate) fn contents_path(dir: &Path, game: &str) -> PathBuf {
     dir.join(format!("{game}.egdb-toc"))
+}
+
+/// The 64-bit FNV-1a hash of `bytes`: the header's check of the values.
+fn checksum(bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325, |hash, &byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// Writes `bytes` to `path` whole or not at all: a `.part` file beside it,
+/// flushed to the disk, then renamed over `path`.
+fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), EgdbError> {
+    let mut part = path.as_os_str().to_owned();
+    part.push(".part");
+    let part = PathBuf::from(part);
+    let written = (|| {
+        let mut file = fs::File::create(&part)?;
+        std::io::Write::write_all(&mut file, bytes)?;
+        file.sync_all()
+    })();
+    if let Err(error) = written {
+        let _ = fs::remove_file(&part);
+        return Err(io_error(path, error));
+    }
+    fs::rename(&part, path).map_err(|e| io_error(path, e))
 }
 
 fn io_error(path: &Path, error: std::io::Error) -> EgdbError {
@@ -45,8 +76,9 @@ pub(crate) fn write_slice(dir: &Path, game: &str, slice: Slice, values: &[u8]) -
     bytes.extend_from_slice(&name);
     bytes.extend_from_slice(&[slice.white_men, slice.white_kings, slice.black_men, slice.black_kings]);
     bytes.extend_from_slice(&(values.len() as u64).to_le_bytes());
+    bytes.extend_from_slice(&checksum(values).to_le_bytes());
     bytes.extend_from_slice(values);
-    fs::write(&path, bytes).map_err(|e| io_error(&path, e))
+    write_whole(&path, &bytes)
 }
 
 pub(crate) fn read_slice(dir: &Path, game: &str, slice: Slice) -> Result<Vec<u8>, EgdbError> {
@@ -88,13 +120,16 @@ pub(crate) fn read_slice(dir: &Path, game: &str, slice: Slice) -> Result<Vec<u8>
     if found > count {
         return Err(bad("bytes after the last value"));
     }
-    Ok(bytes[HEADER_LEN..].to_vec())
+    let values = &bytes[HEADER_LEN..];
+    if checksum(values) != u64::from_le_bytes(bytes[40..48].try_into().expect("8 bytes")) {
+        return Err(EgdbError::Damaged { path });
+    }
+    Ok(values.to_vec())
 }
 
 pub(crate) fn write_contents(dir: &Path, game: &str, max_pieces: u32) -> Result<(), EgdbError> {
     let path = contents_path(dir, game);
-    fs::write(&path, format!("damero-egdb {FORMAT_VERSION} {game} pieces={max_pieces}\n"))
-        .map_err(|e| io_error(&path, e))
+    write_whole(&path, format!("damero-egdb {FORMAT_VERSION} {game} pieces={max_pieces}\n").as_bytes())
 }
 
 /// The number of pieces the table of contents of `game` promises.

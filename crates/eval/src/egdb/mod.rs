@@ -32,7 +32,8 @@
 //! One file per canonical slice, `GAME-WMWKBMBK.egdb` (e.g.
 //! `russian-0301.egdb`: three white kings against one black king, and by
 //! colour symmetry the reverse), each with a header (magic, format version,
-//! game id, slice, count), and a table of contents `GAME.egdb-toc` naming
+//! game id, slice, count, checksum of the values), written whole or not at
+//! all, and a table of contents `GAME.egdb-toc` naming
 //! the number of pieces. Several rule sets can share a directory.
 //!
 //! Zisnella (whose both-blocked rule can make a blocked side win) is not
@@ -92,6 +93,11 @@ pub enum EgdbError {
         /// The game id in the file.
         found: String,
     },
+    /// A file's values do not match the checksum in its header.
+    Damaged {
+        /// The file.
+        path: PathBuf,
+    },
     /// A file ends before its values do.
     Truncated {
         /// The file.
@@ -137,6 +143,11 @@ impl fmt::Display for EgdbError {
             EgdbError::WrongRuleSet { path, expected, found } => {
                 write!(f, "endgame database file {} is for {found}, not {expected}", path.display())
             }
+            EgdbError::Damaged { path } => write!(
+                f,
+                "endgame database file {} is damaged: its values do not match its checksum (rebuild it with `damero egdb build`)",
+                path.display()
+            ),
             EgdbError::Truncated { path, expected, found } => write!(
                 f,
                 "endgame database file {} is truncated: {found} bytes of {expected}",
@@ -238,6 +249,16 @@ impl<V: Variant> EndgameDatabase<V> {
     /// contents](EndgameDatabase::write_contents)).
     pub fn write_slice(dir: &Path, slice: Slice, values: &[u8]) -> Result<(), EgdbError> {
         file::write_slice(dir, V::NAME, slice, values)
+    }
+
+    /// Reads one slice's file from `dir`, checked as [`open`](EndgameDatabase::open)
+    /// checks it (what a resumed build reads back).
+    ///
+    /// # Errors
+    /// As [`open`](EndgameDatabase::open): the file missing, damaged,
+    /// truncated or of another slice or rule set.
+    pub fn read_slice(dir: &Path, slice: Slice) -> Result<Vec<u8>, EgdbError> {
+        file::read_slice(dir, V::NAME, slice)
     }
 
     /// Writes the table of contents of rule set `V` into `dir`: the files of

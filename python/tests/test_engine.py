@@ -1,0 +1,120 @@
+"""Engines, matches and self-play from Python."""
+
+import threading
+import time
+
+import pytest
+
+import damero
+
+
+def test_best_move_and_analyse():
+    board = damero.Board("russian")
+    engine = damero.Engine("alphabeta:depth=5")
+    infos = []
+    analysis = engine.analyse(board, info=infos.append)
+    assert analysis.best_move in board.legal_moves()
+    assert analysis.depth == 5
+    assert analysis.nodes > 0
+    assert analysis.pv[0] == str(analysis.best_move)
+    assert isinstance(analysis.score, int) and isinstance(analysis.score_text, str)
+    assert infos and {"depth", "score", "nodes", "pv", "time"} <= set(infos[-1])
+    assert [i["depth"] for i in infos] == sorted(i["depth"] for i in infos)
+    # Per-call limits override the spec's.
+    assert engine.analyse(board, depth=2).depth == 2
+    assert engine.best_move(board, nodes=500) in board.legal_moves()
+    assert engine.best_move(board, movetime=20) in board.legal_moves()
+
+
+@pytest.mark.parametrize("game", damero.GAMES)
+def test_every_game_searches(game):
+    board = damero.Board(game, seed=2 if game == "eliminar" else None)
+    move = damero.Engine("alphabeta:depth=2").best_move(board)
+    assert move in board.legal_moves()
+    board.push(move)
+    assert damero.Engine("mcts:playouts=200").best_move(board) in board.legal_moves()
+
+
+def test_no_move_when_the_game_is_over():
+    board = damero.Board("english", fen="W:W:B1,2")
+    assert damero.Engine("alphabeta:depth=3").best_move(board) is None
+
+
+def test_stop_from_another_thread_and_gil_released():
+    board = damero.Board("russian")
+    engine = damero.Engine("alphabeta:movetime=20000")
+    ticks = []
+
+    def tick():
+        # Runs while the engine searches: the GIL is released.
+        for _ in range(5):
+            ticks.append(time.monotonic())
+            time.sleep(0.01)
+        engine.stop()
+
+    thread = threading.Thread(target=tick)
+    start = time.monotonic()
+    thread.start()
+    move = engine.best_move(board)
+    thread.join()
+    assert time.monotonic() - start < 10
+    assert len(ticks) == 5
+    assert move in board.legal_moves()
+
+
+def test_an_info_callback_error_stops_and_raises():
+    board = damero.Board("russian")
+
+    def bad(info):
+        raise RuntimeError("from the callback")
+
+    with pytest.raises(RuntimeError, match="from the callback"):
+        damero.Engine("alphabeta:depth=30").analyse(board, info=bad)
+
+
+def test_specs_and_levels():
+    assert damero.Engine("alphabeta:movetime=200").spec == "alphabeta:movetime=200"
+    assert "movetime" in damero.Engine(level=5).spec
+    for bad in ["bogus", "alphabeta:depth=x", "alphabeta:nonsense=1"]:
+        with pytest.raises(damero.SpecError):
+            damero.Engine(bad)
+    with pytest.raises(damero.SpecError):
+        damero.Engine(level=99)
+    with pytest.raises(damero.SpecError):
+        damero.Engine("alphabeta", level=3)
+    with pytest.raises(damero.SpecError):
+        damero.Engine("alphabeta:eval=nonsense").best_move(damero.Board("russian"))
+    with pytest.raises(damero.SpecError):
+        damero.Engine("alphabeta").best_move(damero.Board("russian"), depth=0)
+
+
+def test_match():
+    result = damero.match("english", "alphabeta:depth=3", "random", games=4, seed=7)
+    assert result.wins + result.draws + result.losses == 4
+    assert result.wins >= 3
+    assert len(result.records) == 4
+    assert result.records[0].startswith('[Event "damero match"]')
+    games = damero.read_pdn("".join(result.records))
+    assert len(games) == 4
+    again = damero.match("english", "alphabeta:depth=3", "random", games=4, seed=7)
+    assert (again.wins, again.draws, again.losses) == (result.wins, result.draws, result.losses)
+    elo, margin = damero.elo_estimate(6, 2, 2)
+    assert elo > 0 and margin > 0
+
+
+def test_selfplay_lines_and_shards(tmp_path):
+    lines = damero.selfplay("russian", games=4, nodes=300, seed=3)
+    assert lines and all(len(line.split("\t")) == 3 for line in lines)
+    a = damero.selfplay("russian", games=4, nodes=300, seed=3, shard=(0, 2))
+    b = damero.selfplay("russian", games=4, nodes=300, seed=3, shard=(1, 2), threads=2)
+    assert a + b == lines
+    out = tmp_path / "data.txt"
+    count = damero.selfplay("russian", games=4, nodes=300, seed=3, out=str(out))
+    text = out.read_text().splitlines()
+    assert text[0].startswith("# damero selfplay russian games 0..4 of 4 seed 3 engine alphabeta:nodes=300")
+    assert text[1:] == lines and count == len(lines)
+    for line in lines:
+        fen, score, result = line.split("\t")
+        damero.Board("russian", fen=fen)
+        int(score)
+        assert result in ("1-0", "0-1", "1/2-1/2")

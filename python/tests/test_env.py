@@ -1,0 +1,100 @@
+"""VectorEnv: n boards stepped in Rust."""
+
+import numpy as np
+import pytest
+
+import damero
+
+
+@pytest.mark.parametrize("game", damero.GAMES)
+def test_reset_and_step_agree_with_boards(game):
+    env = damero.VectorEnv(game, 8, seed=1, threads=2)
+    obs, mask = env.reset()
+    assert obs.shape == (8, *env.observation_shape) and obs.dtype == np.float32
+    assert mask.shape == (8, env.num_actions) and mask.dtype == np.bool_
+    for i in range(8):
+        board = env.board(i)
+        assert np.array_equal(board.legal_action_mask(), mask[i])
+        assert np.array_equal(board.observation(), obs[i])
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(300 if game != "tumbling-down" else 60):
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in mask])
+        boards = [env.board(i) for i in range(8)]
+        obs2, mask2, reward, terminated, truncated = env.step(actions)
+        # The arrays are allocated once and reused.
+        assert obs2 is obs and mask2 is mask
+        for i in range(8):
+            if terminated[i] or truncated[i]:
+                ended += 1
+                continue
+            boards[i].push_action(int(actions[i]))
+            assert env.board(i) == boards[i]
+            assert np.array_equal(mask[i], boards[i].legal_action_mask())
+            assert np.array_equal(obs[i], boards[i].observation())
+            assert reward[i] == 0
+        assert set(np.unique(reward)) <= {-1.0, 0.0, 1.0}
+    if game in ("russian", "english", "eliminar"):
+        assert ended > 0
+
+
+def test_rewards_of_a_decided_game():
+    # Random play to the end: the winner's last move gets +1.
+    env = damero.VectorEnv("english", 64, seed=3, threads=1)
+    env.reset()
+    seen = set()
+    for _ in range(400):
+        _, _, reward, terminated, _ = env.step(env.random_actions())
+        seen.update(reward[terminated].tolist())
+    assert 1.0 in seen
+
+
+def test_truncation_and_seeding():
+    env = damero.VectorEnv("russian", 4, seed=5, max_plies=10, threads=1)
+    env.reset()
+    truncated_any = False
+    for _ in range(10):
+        _, _, _, terminated, truncated = env.step(env.random_actions())
+        truncated_any |= bool(truncated.any())
+    assert truncated_any
+    a = damero.VectorEnv("eliminar", 4, seed=9)
+    b = damero.VectorEnv("eliminar", 4, seed=9)
+    assert np.array_equal(a.reset()[0], b.reset()[0])
+    for _ in range(20):
+        sa = a.step(a.random_actions().copy())
+        sb = b.step(b.random_actions().copy())
+        for x, y in zip(sa, sb):
+            assert np.array_equal(x, y)
+
+
+def test_reset_goes_on_without_a_seed_and_starts_again_with_one():
+    env = damero.VectorEnv("eliminar", 3, seed=4)
+    first = env.reset()[0].copy()
+    assert not np.array_equal(env.reset()[0], first)  # the next random setups
+    assert np.array_equal(env.reset(seed=4)[0], first)
+
+
+def test_thread_counts_agree():
+    results = []
+    for threads in (1, 2):
+        env = damero.VectorEnv("russian", 100, seed=2, threads=threads)
+        env.reset()
+        total = 0.0
+        for _ in range(50):
+            obs, mask, reward, _, _ = env.step(env.random_actions())
+            total += float(obs.sum()) + float(reward.sum())
+        results.append((total, mask.copy()))
+    assert results[0][0] == results[1][0]
+    assert np.array_equal(results[0][1], results[1][1])
+
+
+def test_illegal_actions():
+    env = damero.VectorEnv("russian", 2)
+    env.reset()
+    with pytest.raises(damero.IllegalMoveError):
+        env.step(np.array([0, 0]))
+    with pytest.raises(damero.Error):
+        env.step(np.array([1]))
+    assert env.step([int(a) for a in env.random_actions()])[0].shape[0] == 2
+    with pytest.raises(damero.Error):
+        damero.VectorEnv("russian", 0)
