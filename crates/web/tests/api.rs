@@ -348,3 +348,21 @@ fn clocks_run_and_a_closed_event_stream_stops_the_search() {
     assert!(stopped, "the search stopped when its tab went away");
     server.stop();
 }
+
+#[test]
+fn idle_sessions_expire() {
+    let server = damero_web::Server::start(damero_web::Config {
+        idle: std::time::Duration::from_millis(300),
+        seed: Some(1),
+        ..damero_web::Config::default()
+    })
+    .unwrap();
+    let addr = server.addr();
+    let (id, _) = session(addr, r#"{"game":"cross","engine":"none"}"#);
+    assert_eq!(get(addr, &format!("/api/session/{id}")).status, 200);
+    std::thread::sleep(std::time::Duration::from_millis(900));
+    let gone = get(addr, &format!("/api/session/{id}"));
+    assert_eq!(gone.status, 404, "{}", gone.body);
+    assert!(error_line(&gone).contains("expired"));
+    server.stop();
+}
