@@ -158,7 +158,7 @@ pub fn journal_line(key: u64, moves: &[BookMove]) -> String {
 /// position is searched again).
 ///
 /// # Errors
-/// A [`BookError`] for any other line that is not a book line.
+/// A [`BookError`](damero_search::BookError) for any other line that is not a book line.
 pub fn read_journal(text: &str) -> Result<Book, damero_search::BookError> {
     let whole = match text.rfind('\n') {
         Some(end) => &text[..=end],
