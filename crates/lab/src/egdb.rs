@@ -61,18 +61,7 @@ pub fn build<V: Variant>(
     max_pieces: u32,
     progress: impl FnMut(&BuildProgress),
 ) -> Result<EndgameDatabase<V>, EgdbError> {
-    let dir = dir.as_ref();
-    EndgameDatabase::<V>::check(max_pieces)?;
-    std::fs::create_dir_all(dir)
-        .map_err(|e| EgdbError::Io { path: dir.to_owned(), message: e.to_string() })?;
-    let database = solve_all::<V>(
-        max_pieces,
-        progress,
-        |_| None,
-        |slice, values| EndgameDatabase::<V>::write_slice(dir, slice, values),
-    )?;
-    EndgameDatabase::<V>::write_contents(dir, max_pieces)?;
-    Ok(database)
+    build_into::<V>(dir.as_ref(), max_pieces, progress, false)
 }
 
 /// [`build`], going on from what an interrupted build left in `dir`: every
@@ -85,11 +74,21 @@ pub fn resume<V: Variant>(
     max_pieces: u32,
     progress: impl FnMut(&BuildProgress),
 ) -> Result<EndgameDatabase<V>, EgdbError> {
-    let dir = dir.as_ref();
+    build_into::<V>(dir.as_ref(), max_pieces, progress, true)
+}
+
+/// [`build`] into `dir`; with `resume`, the slices whose files read back
+/// whole are taken from them.
+fn build_into<V: Variant>(
+    dir: &Path,
+    max_pieces: u32,
+    progress: impl FnMut(&BuildProgress),
+    resume: bool,
+) -> Result<EndgameDatabase<V>, EgdbError> {
     EndgameDatabase::<V>::check(max_pieces)?;
     std::fs::create_dir_all(dir)
         .map_err(|e| EgdbError::Io { path: dir.to_owned(), message: e.to_string() })?;
-    let solved = |slice| EndgameDatabase::<V>::read_slice(dir, slice).ok();
+    let solved = |slice| if resume { EndgameDatabase::<V>::read_slice(dir, slice).ok() } else { None };
     let database = solve_all::<V>(max_pieces, progress, solved, |slice, values| {
         EndgameDatabase::<V>::write_slice(dir, slice, values)
     })?;
