@@ -3,9 +3,9 @@
 //! weights and network): never a panic, and a file that reads evaluates
 //! positions without overflow and writes back the same bytes.
 use damero_core::{Evaluator, Game};
-use damero_eval::{Network, Weights};
-use damero_eval::DraughtsEvaluator;
 use damero_draughts::{Russian, RussianVariant};
+use damero_eval::DraughtsEvaluator;
+use damero_eval::{Network, Weights};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

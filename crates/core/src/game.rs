@@ -6,7 +6,7 @@ use core::hash::Hash;
 
 use smallvec::SmallVec;
 
-use crate::{Color, OptionError, RuleSet};
+use crate::{BoardView, Color, MoveView, OptionError, RuleSet};
 
 /// How many moves a [`MoveList`] holds before it spills to the heap. Ordinary
 /// positions of every damero game stay below it, so move generation does not
@@ -387,6 +387,21 @@ pub trait Presentation: Game {
         } else {
             None
         }
+    }
+
+    /// The board as data for a page to draw: every square with its pieces
+    /// (stacks bottom to top), the vertices of games that use them, and the
+    /// side to move. The default is an empty board, for games no board draws.
+    fn board_view(&self) -> BoardView {
+        BoardView { side_to_move: Some(self.side_to_move()), ..BoardView::default() }
+    }
+
+    /// What `mv` (legal in this position) does as a board shows it: the
+    /// places it passes in order, the pieces it takes, where else pieces
+    /// land. The default is an empty view.
+    fn move_view(&self, mv: Self::Move) -> MoveView {
+        let _ = mv;
+        MoveView::default()
     }
 }
 

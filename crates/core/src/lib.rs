@@ -10,6 +10,8 @@
 //!   [`OptionError`] ([`NoRules`] for a game without options), and a
 //!   [`GameRecord`] that keeps history for repetition;
 //! - the [`Evaluator`] trait the search crate is generic over;
+//! - [`BoardView`] and [`MoveView`]: a position's places and pieces, and
+//!   what a move does to them, as data for a board to draw;
 //! - [`FromSetup`]: the unchecked setup -> checked position path every
 //!   game reads positions by ([`read_fen`]);
 //! - with the `serde` feature, `Serialize`/`Deserialize` for those values
@@ -47,6 +49,7 @@ pub mod serde_setup;
 mod setup;
 mod square;
 mod stack;
+mod view;
 mod zobrist;
 
 #[cfg(feature = "testkit")]
@@ -69,4 +72,5 @@ pub use setup::{FromSetup, read_fen};
 pub use smallvec;
 pub use square::{Direction, ParseSquareError, Square};
 pub use stack::{Stack, StackBoard};
+pub use view::{BoardView, MoveView, PieceView, Place, PlaceView};
 pub use zobrist::{splitmix64, zobrist_keys};

@@ -1,9 +1,12 @@
 //! The [`Game`] implementation.
 
-use damero_core::{Color, Game, MoveList, Outcome, RuleSet};
+use damero_core::{
+    BoardView, Color, Game, MoveList, MoveView, Outcome, PieceView, Place, PlaceView, RuleSet,
+};
 
 use crate::board::Board;
 use crate::fen::{FenError, diagram};
+use crate::geometry::{Vertex, vertices_of};
 use crate::moves::Move;
 use crate::notation::{MoveError, format_move, parse_move};
 use crate::position::Cross;
@@ -124,4 +127,42 @@ impl damero_core::Presentation for Cross {
     fn diagram(&self) -> String {
         diagram(self)
     }
+
+    fn board_view(&self) -> BoardView {
+        let mut view = BoardView::squares(|square| {
+            self.piece_on_square(square).map(PieceView::man).into_iter().collect()
+        });
+        for vertex in Vertex::all() {
+            view.places.push(PlaceView {
+                place: vertex_place(vertex),
+                pieces: self.piece_on_vertex(vertex).map(PieceView::man).into_iter().collect(),
+                playable: true,
+                number: None,
+            });
+        }
+        view.side_to_move = Some(self.side);
+        view.notes.push((
+            "spares".to_owned(),
+            format!("white {}, black {}", self.spares(Color::White), self.spares(Color::Black)),
+        ));
+        view
+    }
+
+    fn move_view(&self, mv: Move) -> MoveView {
+        let from = mv.from_square().map(Place::Square).or_else(|| mv.from_vertex().map(vertex_place));
+        let to = mv.to_square().map(Place::Square).or_else(|| mv.to_vertex().map(vertex_place));
+        let captured = mv
+            .removed_squares()
+            .squares()
+            .map(Place::Square)
+            .chain(vertices_of(mv.removed_vertices()).map(vertex_place))
+            .collect();
+        let lands = mv.filled_squares().squares().map(Place::Square).collect();
+        MoveView { path: from.into_iter().chain(to).collect(), captured, lands }
+    }
+}
+
+/// A vertex as a board place.
+fn vertex_place(vertex: Vertex) -> Place {
+    Place::Vertex { file: vertex.file(), rank: vertex.rank() }
 }

@@ -1,10 +1,11 @@
 //! The [`Game`] implementation.
 
-use damero_core::{Color, Game, MoveList, Outcome, Playout, RuleSet};
+use damero_core::{BoardView, Color, Game, MoveList, MoveView, Outcome, PieceView, Place, Playout, RuleSet};
 
 use crate::fen::{FenError, diagram};
+use crate::layout::{bit_of_square, number_of, square_of};
 use crate::moves::Move;
-use crate::notation::{MoveError, format_move, parse_move};
+use crate::notation::{MoveError, format_move, move_path, parse_move};
 use crate::position::{Draughts, Parts, Update};
 use crate::variant::{DraughtsRules, DrawRule, Variant};
 
@@ -190,5 +191,34 @@ impl<V: Variant> damero_core::Presentation for Draughts<V> {
 
     fn diagram(&self) -> String {
         diagram(self)
+    }
+
+    fn board_view(&self) -> BoardView {
+        let mut view = BoardView::squares(|square| {
+            self.piece_at(square).map(|p| PieceView { color: p.color, king: p.king }).into_iter().collect()
+        });
+        for place in &mut view.places {
+            if let Place::Square(square) = place.place {
+                let bit = bit_of_square(square, V::MIRRORED);
+                place.playable = bit.is_some();
+                place.number = bit.filter(|_| V::NUMERIC).map(number_of);
+            }
+        }
+        view.side_to_move = Some(self.side);
+        for color in Color::ALL {
+            let (men, kings) = self.material(color);
+            view.notes.push((format!("{color}"), format!("{men} men, {kings} kings")));
+        }
+        view
+    }
+
+    fn move_view(&self, mv: Move) -> MoveView {
+        let (path, victims) = move_path(self, mv);
+        let place = |bit: u32| Place::Square(square_of(bit, V::MIRRORED));
+        MoveView {
+            path: path.into_iter().map(place).collect(),
+            captured: victims.into_iter().map(place).collect(),
+            lands: Vec::new(),
+        }
     }
 }

@@ -170,6 +170,34 @@ pub(crate) fn format_move<V: Variant>(position: &Draughts<V>, mv: Move) -> Strin
         .unwrap_or_else(|| path_text::<V>(mv.start_bit(), &[mv.end_bit()]))
 }
 
+/// The squares `mv` passes (its start, then each landing as
+/// [`format_move`] writes them) and the pieces it takes in the order of its
+/// jumps, as bits of the layout.
+pub(crate) fn move_path<V: Variant>(position: &Draughts<V>, mv: Move) -> (Vec<u32>, Vec<u32>) {
+    if !mv.is_capture() {
+        return (vec![mv.start_bit(), mv.end_bit()], Vec::new());
+    }
+    let best = capture_paths(position, Some(mv))
+        .into_iter()
+        .map(|(_, path)| {
+            let landings = normalized_landings(&path);
+            let victims: Vec<u32> = path.victims().iter().map(|&b| u32::from(b)).collect();
+            (path_text::<V>(mv.start_bit(), &landings), landings, victims)
+        })
+        .min_by(|a, b| a.0.cmp(&b.0));
+    match best {
+        Some((_, landings, victims)) => {
+            let mut squares = vec![mv.start_bit()];
+            squares.extend(landings);
+            (squares, victims)
+        }
+        None => (
+            vec![mv.start_bit(), mv.end_bit()],
+            (0..36).filter(|b| mv.captured_bits() >> b & 1 != 0).collect(),
+        ),
+    }
+}
+
 pub(crate) fn parse_move<V: Variant>(position: &Draughts<V>, text: &str) -> Result<Move, MoveError> {
     let trimmed = text.trim();
     let malformed = || MoveError::Malformed { text: text.to_owned() };

@@ -1,9 +1,9 @@
 //! The [`Game`] implementation.
 
-use damero_core::{Color, Game, MoveList, Outcome, RuleSet};
+use damero_core::{BoardView, Color, Game, MoveList, MoveView, Outcome, PieceView, Place, RuleSet, Square};
 
 use crate::fen::{FenError, diagram};
-use crate::movegen::generate_jumps;
+use crate::movegen::{generate_jumps, smallest_path};
 use crate::moves::Move;
 use crate::notation::{MoveError, format_move, parse_move};
 use crate::position::Eliminar;
@@ -121,5 +121,35 @@ impl damero_core::Presentation for Eliminar {
 
     fn diagram(&self) -> String {
         diagram(self)
+    }
+
+    fn board_view(&self) -> BoardView {
+        let mut view =
+            BoardView::squares(|square| self.piece_at(square).map(PieceView::man).into_iter().collect());
+        view.side_to_move = Some(self.side_to_move());
+        let objective = self.rules().objective;
+        view.notes.push((
+            "pieces".to_owned(),
+            format!("white {}, black {}", self.count(Color::White), self.count(Color::Black)),
+        ));
+        view.notes.push(("objective".to_owned(), format!("{objective} wins")));
+        view
+    }
+
+    fn move_view(&self, mv: Move) -> MoveView {
+        let Move::Jump { from, to, jumped } = mv else { return MoveView::default() };
+        let path = smallest_path(from, to, jumped, self.occupied()).unwrap_or_else(|| vec![from, to]);
+        // Each step of a chain jumps the square between its two ends.
+        let captured = path
+            .windows(2)
+            .filter_map(|step| {
+                Square::from_coords(
+                    (step[0].file() + step[1].file()) / 2,
+                    (step[0].rank() + step[1].rank()) / 2,
+                )
+            })
+            .map(Place::Square)
+            .collect();
+        MoveView { path: path.into_iter().map(Place::Square).collect(), captured, lands: Vec::new() }
     }
 }

@@ -1,6 +1,6 @@
 //! The shared [`Game`] trait for Tumbling Down.
 
-use damero_core::{Color, Game, MoveList, Outcome, RuleSet};
+use damero_core::{BoardView, Color, Game, MoveList, MoveView, Outcome, PieceView, Place, RuleSet};
 
 use crate::fen::{FenError, diagram};
 use crate::notation::{MoveError, format_move, parse_move};
@@ -120,5 +120,30 @@ impl damero_core::Presentation for TumblingDown {
 
     fn diagram(&self) -> String {
         diagram(self)
+    }
+
+    fn board_view(&self) -> BoardView {
+        let kings = self.kings(Color::White) | self.kings(Color::Black);
+        let mut view = BoardView::squares(|square| {
+            let stack = self.stack(square);
+            let height = stack.height();
+            stack
+                .pieces()
+                .enumerate()
+                .map(|(i, color)| PieceView { color, king: i + 1 == height && kings.contains(square) })
+                .collect()
+        });
+        view.side_to_move = Some(self.side_to_move());
+        for color in Color::ALL {
+            let king = self.king_height(color).map_or_else(|| "none".to_owned(), |h| format!("{h} high"));
+            view.notes.push((format!("{color} king"), king));
+        }
+        view
+    }
+
+    fn move_view(&self, mv: Move) -> MoveView {
+        let path = core::iter::once(mv.from()).chain(mv.to()).map(Place::Square).collect();
+        let lands = self.landing_squares(mv).squares().map(Place::Square).collect();
+        MoveView { path, captured: Vec::new(), lands }
     }
 }

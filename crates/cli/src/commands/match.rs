@@ -1,0 +1,222 @@
+//! `damero match`: engine against engine, colours swapped on each opening.
+
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use damero_core::{Color, Evaluator, GameRecord, PdnGame, RuleSet, write_pdn};
+use damero_engine::{
+    Engine, EngineGame, EngineSpec, MatchConfig, MatchGame, MatchProgress, run_match, run_match_with_openings,
+};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::database;
+use crate::engines::engine_spec;
+use crate::error::CliError;
+use crate::flags::{EgdbArgs, PositionArgs};
+use crate::registry::{GameCommand, RecordFormat, record_format};
+
+/// The arguments of `damero match`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Game id.
+    game: String,
+    /// The first engine (White in the first game of each pair), e.g. `alphabeta:movetime=100`.
+    #[arg(long)]
+    white: String,
+    /// The second engine, e.g. `mcts:playouts=20000`.
+    #[arg(long)]
+    black: String,
+    /// Number of games.
+    #[arg(long, default_value_t = 10)]
+    games: u32,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Random plies that open each game.
+    #[arg(long, default_value_t = 4)]
+    opening_plies: u32,
+    /// Openings to play instead of random ones: one a line, moves from
+    /// the start (or `--fen`) separated by spaces; pair I plays line I
+    /// (cycling); `#` starts a comment.
+    #[arg(long, value_name = "FILE", conflicts_with = "opening_plies")]
+    openings: Option<PathBuf>,
+    /// A game longer than this many plies is a draw.
+    #[arg(long, default_value_t = 300)]
+    max_plies: u32,
+    /// Where to save the games (default: damero-match-GAME.pdn or .txt).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Hide the progress bar.
+    #[arg(long)]
+    quiet: bool,
+    #[command(flatten)]
+    egdb: EgdbArgs,
+    #[command(flatten)]
+    position: PositionArgs,
+}
+
+/// Runs `damero match`.
+pub fn run(args: Args) -> Result<(), CliError> {
+    let white = engine_spec(&args.white, Default::default())?;
+    let black = engine_spec(&args.black, Default::default())?;
+    let game = args.game.clone();
+    let egdb = args.egdb.egdb.clone();
+    database::dispatch(&game, egdb, Match { args, white, black })
+}
+
+/// The match with its engines read.
+struct Match {
+    args: Args,
+    white: EngineSpec,
+    black: EngineSpec,
+}
+
+/// The openings of `path`: one a line, moves from `start` separated by
+/// spaces; blank lines and `#` comments skipped.
+fn read_openings<G: EngineGame>(path: &Path, start: &G) -> Result<Vec<GameRecord<G>>, CliError> {
+    let text = std::fs::read_to_string(path).map_err(|e| CliError::file("read openings", path, e))?;
+    let mut openings = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or_default().trim();
+        if line.is_empty() {
+            continue;
+        }
+        let at = |what: String| CliError::Parse(format!("{} line {}: {what}", path.display(), number + 1));
+        let mut record = GameRecord::new(*start);
+        for text in line.split_whitespace() {
+            if record.outcome().is_some() {
+                return Err(at(format!("'{text}' comes after the end of the game")));
+            }
+            record.try_play(text).map_err(|e| at(format!("'{text}': {e}")))?;
+        }
+        if record.outcome().is_some() {
+            return Err(at("the opening ends the game".to_owned()));
+        }
+        openings.push(record);
+    }
+    if openings.is_empty() {
+        return Err(CliError::Parse(format!("{} holds no opening", path.display())));
+    }
+    Ok(openings)
+}
+
+impl GameCommand for Match {
+    type Output = ();
+    fn run<G: EngineGame, E: Evaluator<G>>(self, evaluator: E) -> Result<(), CliError> {
+        let args = &self.args;
+        // An unknown `eval=` is an error now, not a panic in the first game.
+        Engine::try_new(&self.white, evaluator.clone()).map_err(CliError::engine)?;
+        Engine::try_new(&self.black, evaluator.clone()).map_err(CliError::engine)?;
+        if args.games == 0 {
+            return Err(CliError::usage("--games must be at least 1"));
+        }
+        if args.threads == 0 {
+            return Err(CliError::usage("--threads must be at least 1"));
+        }
+        // `--seed` seeds the openings, and the setup where the game has a
+        // random one.
+        let seed = args.position.seed.unwrap_or(1);
+        let mut position = args.position.clone();
+        if G::Rules::default().setup_seed().is_none() {
+            position.seed = None;
+        }
+        let start: G = position.position()?;
+        let openings = args.openings.as_deref().map(|path| read_openings(path, &start)).transpose()?;
+        let format = record_format(G::NAME).unwrap_or(RecordFormat::Tagged);
+        let path = args
+            .out
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(format!("damero-match-{}.{}", G::NAME, format.extension())));
+        // Opened before the first game, so a bad path fails at once; every
+        // game is written as it finishes, so an interrupted match keeps them.
+        let mut file = std::fs::File::create(&path).map_err(|e| CliError::file("write", &path, e))?;
+        let bar = if args.quiet { ProgressBar::hidden() } else { ProgressBar::new(u64::from(args.games)) };
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  [{elapsed_precise}]")
+                .map_err(CliError::engine)?,
+        );
+        let (first, second) = (self.white.to_string(), self.black.to_string());
+        let config = MatchConfig {
+            games: args.games,
+            opening_plies: args.opening_plies,
+            max_plies: args.max_plies,
+            seed,
+            threads: args.threads,
+        };
+        let mut write_error = None;
+        let on_game = |game: &MatchGame<G>, t: &MatchProgress| {
+            bar.set_position(u64::from(t.played));
+            bar.set_message(format!("+{} ={} -{}", t.wins, t.draws, t.losses));
+            match file.write_all(write_game(game, &first, &second).as_bytes()) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(error) => {
+                    write_error = Some(error);
+                    ControlFlow::Break(())
+                }
+            }
+        };
+        let (white, black) = (&self.white, &self.black);
+        let tally = match &openings {
+            Some(list) => {
+                run_match_with_openings(list, white, black, &evaluator, &evaluator, &config, on_game)
+            }
+            None => run_match(&start, white, black, &evaluator, &evaluator, &config, on_game),
+        };
+        bar.finish_and_clear();
+        if let Some(error) = write_error {
+            return Err(CliError::file("write", &path, error));
+        }
+        print_results(&tally, &first, &second);
+        println!("games saved to {}", path.display());
+        Ok(())
+    }
+}
+
+/// The table of results and the Elo estimates.
+fn print_results(t: &MatchProgress, first: &str, second: &str) {
+    let width = first.len().max(second.len()).max(6);
+    println!("{:width$}  {:>5} {:>5} {:>5}  {:>6}", "engine", "W", "D", "L", "score");
+    for (name, w, l) in [(first, t.wins, t.losses), (second, t.losses, t.wins)] {
+        let score = (f64::from(w) + 0.5 * f64::from(t.draws)) / f64::from(t.played.max(1)) * 100.0;
+        println!("{name:width$}  {w:>5} {:>5} {l:>5}  {score:>5.1}%", t.draws);
+    }
+    let (elo, margin) = t.elo();
+    // Adding zero turns -0 into 0 for printing.
+    let elo = elo + 0.0;
+    println!("Elo difference ({first} - {second}): {elo:+.0} ± {margin:.0} (95%)");
+    let pairs = t.pairs;
+    if pairs.count() > 0 {
+        // A pair won once and lost once is often an opening decided
+        // before the engines played: worth seeing, not only averaging.
+        println!(
+            "pairs ({first}'s two results on an opening): won both {}, won-drew {}, won-lost {}, \
+             drew both {}, drew-lost {}, lost both {}",
+            pairs.won_both, pairs.won_drew, pairs.won_lost, pairs.drew_both, pairs.drew_lost, pairs.lost_both
+        );
+        let (elo, margin) = pairs.elo();
+        let elo = elo + 0.0;
+        println!("Elo difference by pairs (each opening one observation): {elo:+.0} ± {margin:.0} (95%)");
+    }
+}
+
+/// One game as PDN (draughts) or as the same tagged layout: the library's
+/// writer picks the layout from the game.
+fn write_game<G: EngineGame>(game: &MatchGame<G>, first: &str, second: &str) -> String {
+    let date = damero_core::pdn_date(SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()));
+    let (white, black) =
+        if game.first_engine_color == Color::White { (first, second) } else { (second, first) };
+    let mut pdn = PdnGame::new(game.record.clone());
+    pdn.set_tag("Event", "damero match");
+    pdn.set_tag("Site", "damero");
+    pdn.set_tag("Date", date);
+    pdn.set_tag("Round", (game.number + 1).to_string());
+    pdn.set_tag("White", white);
+    pdn.set_tag("Black", black);
+    pdn.result = Some(game.outcome);
+    if game.capped {
+        pdn.set_tag("Termination", "ply limit");
+    }
+    write_pdn(&pdn)
+}
