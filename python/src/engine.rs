@@ -6,10 +6,10 @@ use std::io::{BufWriter, Write};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
-use damero_core::{Color, Evaluator, Game, GameRecord, PdnGame, RuleSet, write_pdn};
-use damero_engine::{Engine, EngineSpec, MatchConfig, MatchGame, SpecLimits, level_spec, run_match};
+use damero_core::{Evaluator, Game, GameRecord, RuleSet};
+use damero_engine::{Engine, EngineSpec, MatchConfig, SpecLimits, level_spec, run_match};
 use damero_lab::{SelfPlayer, SelfplayConfig, shard_range};
 use damero_search::{Limits, SearchInfo};
 use pyo3::prelude::*;
@@ -434,25 +434,6 @@ struct Match<'a> {
     board: BoardSpec<'a>,
 }
 
-/// A game of a match as the command line writes it.
-fn write_game<G: EngineGame>(game: &MatchGame<G>, first: &str, second: &str) -> String {
-    let date = damero_core::pdn_date(SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()));
-    let (white, black) =
-        if game.first_engine_color == Color::White { (first, second) } else { (second, first) };
-    let mut pdn = PdnGame::new(game.record.clone());
-    pdn.set_tag("Event", "damero match");
-    pdn.set_tag("Site", "damero");
-    pdn.set_tag("Date", date);
-    pdn.set_tag("Round", (game.number + 1).to_string());
-    pdn.set_tag("White", white);
-    pdn.set_tag("Black", black);
-    pdn.result = Some(game.outcome);
-    if game.capped {
-        pdn.set_tag("Termination", "ply limit");
-    }
-    write_pdn(&pdn)
-}
-
 impl GameCommand for Match<'_> {
     type Output = Result<PyMatchResult, BoardError>;
     fn run<G: EngineGame, E: Evaluator<G>>(self, evaluator: E) -> Self::Output {
@@ -472,7 +453,7 @@ impl GameCommand for Match<'_> {
         let mut records = Vec::new();
         let tally =
             run_match(&start, &self.first, &self.second, &evaluator, &evaluator, &self.config, |game, _| {
-                records.push(write_game(game, &first, &second));
+                records.push(game.record_text(&first, &second));
                 ControlFlow::Continue(())
             });
         let (elo, elo_margin) = tally.elo();

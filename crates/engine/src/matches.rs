@@ -27,7 +27,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc;
 
-use damero_core::{Color, Evaluator, Game, GameRecord, MoveList, Outcome};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use damero_core::{
+    Color, Evaluator, Game, GameRecord, MoveList, Outcome, PdnGame, Presentation, pdn_date, write_pdn,
+};
 
 use damero_search::SeededRng;
 
@@ -72,6 +76,31 @@ pub struct MatchGame<G: Game> {
     pub outcome: Outcome,
     /// Whether the ply cap ended the game.
     pub capped: bool,
+}
+
+impl<G: Presentation> MatchGame<G> {
+    /// The game as `damero match --out` saves it: PDN for the draughts rule
+    /// sets, the same tagged layout for the others (the writer picks it from
+    /// the game), with the engines' names as `first` and `second`, today's
+    /// date, the round, the result and a `Termination` tag for a game cut
+    /// at the ply limit.
+    pub fn record_text(&self, first: &str, second: &str) -> String {
+        let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        let (white, black) =
+            if self.first_engine_color == Color::White { (first, second) } else { (second, first) };
+        let mut pdn = PdnGame::new(self.record.clone());
+        pdn.set_tag("Event", "damero match");
+        pdn.set_tag("Site", "damero");
+        pdn.set_tag("Date", pdn_date(now));
+        pdn.set_tag("Round", (self.number + 1).to_string());
+        pdn.set_tag("White", white);
+        pdn.set_tag("Black", black);
+        pdn.result = Some(self.outcome);
+        if self.capped {
+            pdn.set_tag("Termination", "ply limit");
+        }
+        write_pdn(&pdn)
+    }
 }
 
 impl<G: Game> MatchGame<G> {

@@ -3,9 +3,8 @@
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
 
-use damero_core::{Color, Evaluator, GameRecord, PdnGame, RuleSet, write_pdn};
+use damero_core::{Evaluator, GameRecord, RuleSet};
 use damero_engine::{
     Engine, EngineGame, EngineSpec, MatchConfig, MatchGame, MatchProgress, run_match, run_match_with_openings,
 };
@@ -149,7 +148,7 @@ impl GameCommand for Match {
         let on_game = |game: &MatchGame<G>, t: &MatchProgress| {
             bar.set_position(u64::from(t.played));
             bar.set_message(format!("+{} ={} -{}", t.wins, t.draws, t.losses));
-            match file.write_all(write_game(game, &first, &second).as_bytes()) {
+            match file.write_all(game.record_text(&first, &second).as_bytes()) {
                 Ok(()) => ControlFlow::Continue(()),
                 Err(error) => {
                     write_error = Some(error);
@@ -199,24 +198,4 @@ fn print_results(t: &MatchProgress, first: &str, second: &str) {
         let elo = elo + 0.0;
         println!("Elo difference by pairs (each opening one observation): {elo:+.0} ± {margin:.0} (95%)");
     }
-}
-
-/// One game as PDN (draughts) or as the same tagged layout: the library's
-/// writer picks the layout from the game.
-fn write_game<G: EngineGame>(game: &MatchGame<G>, first: &str, second: &str) -> String {
-    let date = damero_core::pdn_date(SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()));
-    let (white, black) =
-        if game.first_engine_color == Color::White { (first, second) } else { (second, first) };
-    let mut pdn = PdnGame::new(game.record.clone());
-    pdn.set_tag("Event", "damero match");
-    pdn.set_tag("Site", "damero");
-    pdn.set_tag("Date", date);
-    pdn.set_tag("Round", (game.number + 1).to_string());
-    pdn.set_tag("White", white);
-    pdn.set_tag("Black", black);
-    pdn.result = Some(game.outcome);
-    if game.capped {
-        pdn.set_tag("Termination", "ply limit");
-    }
-    write_pdn(&pdn)
 }
