@@ -46,15 +46,3 @@ pub fn engine_spec(engine: &str, limits: LimitArgs) -> Result<EngineSpec, CliErr
     }
     Ok(spec)
 }
-
-/// The spec with the opening book on when it does not say (`bestmove` and
-/// `play` use the book; `match` starts from random openings instead). The
-/// noisy weak levels stay out of the book.
-pub fn with_book(mut spec: EngineSpec) -> EngineSpec {
-    if let EngineSpec::AlphaBeta { config, .. } = &mut spec
-        && config.noise == 0
-    {
-        config.book.get_or_insert(true);
-    }
-    spec
-}

@@ -447,6 +447,19 @@ impl EngineSpec {
         Ok(self)
     }
 
+    /// The spec with the opening book on where it does not say: what the
+    /// front ends that play a position (`bestmove`, `play`, the Hub's `go
+    /// think`) use; `match` starts from random openings instead. The noisy
+    /// weak levels stay out of the book.
+    pub fn with_book_by_default(mut self) -> EngineSpec {
+        if let EngineSpec::AlphaBeta { config, .. } = &mut self
+            && config.noise == 0
+        {
+            config.book.get_or_insert(true);
+        }
+        self
+    }
+
     /// The spec with `threads` search threads (ignored by `random`).
     pub fn with_threads(mut self, threads: usize) -> EngineSpec {
         match &mut self {

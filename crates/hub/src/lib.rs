@@ -195,8 +195,8 @@ impl Settings {
     /// levels). The session plays from the book for `go think` only:
     /// pondering and analysis want a search.
     fn book_seed(&self) -> Option<u64> {
-        match self.engine_spec() {
-            EngineSpec::AlphaBeta { config, .. } if self.book && config.book.unwrap_or(config.noise == 0) => {
+        match self.engine_spec().with_book_by_default() {
+            EngineSpec::AlphaBeta { config, .. } if self.book && config.book == Some(true) => {
                 Some(config.seed)
             }
             _ => None,

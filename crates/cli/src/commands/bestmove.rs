@@ -8,7 +8,7 @@ use damero_engine::{Engine, EngineGame, EngineSpec};
 use damero_search::{Clock, Limits};
 
 use crate::database;
-use crate::engines::{engine_spec, with_book};
+use crate::engines::engine_spec;
 use crate::error::CliError;
 use crate::flags::{EgdbArgs, LimitArgs, PositionArgs};
 use crate::outcome::describe_outcome;
@@ -62,7 +62,8 @@ impl GameCommand for BestMove {
         // Built after the position is read so that a table's allocation is
         // never spent on bad input; the table itself is taken inside the
         // search, where the clock counts it.
-        let mut engine = Engine::try_new(&with_book(self.spec), evaluator).map_err(CliError::engine)?;
+        let mut engine =
+            Engine::try_new(&self.spec.with_book_by_default(), evaluator).map_err(CliError::engine)?;
         let mut print_info = |info: &damero_search::SearchInfo<G>| {
             let _ = writeln!(out, "{}", info.line(&root));
             let _ = out.flush();

@@ -10,7 +10,6 @@ use damero_engine::{Engine, EngineGame, EngineSpec, level_budget, level_spec};
 use damero_search::Score;
 
 use crate::database;
-use crate::engines::with_book;
 use crate::error::CliError;
 use crate::flags::{EgdbArgs, PositionArgs};
 use crate::outcome::{DrawWord, end_reason, result_text};
@@ -119,7 +118,7 @@ impl GameCommand for Play {
         let seed = self.engine_seed.unwrap_or_else(|| {
             SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
         });
-        let spec = with_book(level_spec(self.level, seed).map_err(CliError::parse)?);
+        let spec = level_spec(self.level, seed).map_err(CliError::parse)?.with_book_by_default();
         let mut session = Session {
             start: record.clone(),
             record,
@@ -324,7 +323,7 @@ impl<G: EngineGame, E: Evaluator<G>> Session<G, E> {
     }
 
     fn set_level(&mut self, level: i32) -> Result<(), CliError> {
-        let spec: EngineSpec = with_book(level_spec(level, self.seed).map_err(CliError::parse)?);
+        let spec: EngineSpec = level_spec(level, self.seed).map_err(CliError::parse)?.with_book_by_default();
         self.engine = Engine::new(&spec, self.evaluator.clone());
         self.level = level;
         Ok(())
