@@ -77,3 +77,69 @@ fn egdb_build_rejects_games_without_databases() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("2 to 6 pieces"), "{}", text(&out.stderr));
 }
+
+/// The files of `dir`, sorted by name, with their bytes.
+fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .expect("read dir")
+        .map(|entry| {
+            let path = entry.expect("entry").path();
+            (path.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read(&path).expect("read"))
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn egdb_build_resume_after_an_interrupt_gives_the_same_files() {
+    let base = std::env::temp_dir().join(format!("damero-cli-egdb-resume-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let (whole, cut, killed) = (base.join("whole"), base.join("cut"), base.join("killed"));
+    let build = |dir: &Path, extra: &[&str]| {
+        let out = damero(
+            &[
+                &["egdb", "build", "english", "--pieces", "4", "--quiet", "--out", dir.to_str().unwrap()][..],
+                extra,
+            ]
+            .concat(),
+            None,
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    };
+    build(&whole, &[]);
+    let expected = files(&whole);
+    assert!(expected.len() > 10, "{} files", expected.len());
+
+    // What an interrupt leaves: the table of contents not yet written, the
+    // last slices missing, one cut short, a `.part` file half written.
+    build(&cut, &[]);
+    std::fs::remove_file(cut.join("english.egdb-toc")).unwrap();
+    let slices: Vec<_> = expected.iter().map(|(name, _)| name).filter(|n| n.ends_with(".egdb")).collect();
+    for name in &slices[slices.len() - 3..] {
+        std::fs::remove_file(cut.join(name)).unwrap();
+    }
+    let damaged = cut.join(slices[1]);
+    let bytes = std::fs::read(&damaged).unwrap();
+    std::fs::write(&damaged, &bytes[..bytes.len() / 2]).unwrap();
+    std::fs::write(cut.join(format!("{}.part", slices[slices.len() - 1])), &bytes[..10]).unwrap();
+    build(&cut, &["--resume"]);
+    let mut resumed = files(&cut);
+    resumed.retain(|(name, _)| !name.ends_with(".part"));
+    assert!(resumed == expected, "resumed files differ from an uninterrupted build");
+
+    // A build killed at some moment, then resumed.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_damero"))
+        .args(["egdb", "build", "english", "--pieces", "4", "--quiet", "--out", killed.to_str().unwrap()])
+        .env_remove("DAMERO_EGDB")
+        .spawn()
+        .expect("spawn");
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    let _ = child.kill();
+    let _ = child.wait();
+    build(&killed, &["--resume"]);
+    let mut resumed = files(&killed);
+    resumed.retain(|(name, _)| !name.ends_with(".part"));
+    assert!(resumed == expected, "files resumed after a kill differ from an uninterrupted build");
+    let _ = std::fs::remove_dir_all(&base);
+}

@@ -31,6 +31,11 @@ enum EgdbCommand {
         /// The directory to write into (created if need be).
         #[arg(long)]
         out: PathBuf,
+        /// Go on from what an interrupted build left in DIR: slices whose
+        /// files read back whole are kept, the others solved again. The
+        /// files end up byte for byte those of an uninterrupted build.
+        #[arg(long)]
+        resume: bool,
         /// Hide the progress bar.
         #[arg(long)]
         quiet: bool,
@@ -40,8 +45,8 @@ enum EgdbCommand {
 /// Runs `damero egdb ...`.
 pub fn run(args: Args) -> Result<(), CliError> {
     match args.command {
-        EgdbCommand::Build { game, pieces, out, quiet } => {
-            dispatch_draughts(&game, Build { dir: out, pieces, quiet })
+        EgdbCommand::Build { game, pieces, out, resume, quiet } => {
+            dispatch_draughts(&game, Build { dir: out, pieces, resume, quiet })
                 .unwrap_or_else(|_| Err(no_databases(&game)))
         }
     }
@@ -50,6 +55,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
 struct Build {
     dir: PathBuf,
     pieces: u32,
+    resume: bool,
     quiet: bool,
 }
 
@@ -59,22 +65,27 @@ impl DraughtsCommand for Build {
         if !EndgameDatabase::<V>::SUPPORTED {
             return Err(no_databases(V::NAME));
         }
-        build::<V>(&self.dir, self.pieces, self.quiet)
+        build::<V>(&self.dir, self.pieces, self.resume, self.quiet)
     }
 }
 
-fn build<V: Variant>(dir: &Path, pieces: u32, quiet: bool) -> Result<(), CliError> {
+fn build<V: Variant>(dir: &Path, pieces: u32, resume: bool, quiet: bool) -> Result<(), CliError> {
     let bar = if quiet { ProgressBar::hidden() } else { ProgressBar::new(1) };
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {percent:>3}%  slice {msg}  [{elapsed_precise}, eta {eta}]")
             .map_err(CliError::engine)?,
     );
     let start = Instant::now();
-    let database = damero_lab::build_egdb::<V>(dir, pieces, |progress| {
+    let show = |progress: &damero_lab::BuildProgress| {
         bar.set_length(progress.positions_total);
         bar.set_position(progress.positions_done);
         bar.set_message(format!("{} ({}/{})", progress.slice, progress.slices_done, progress.slices_total));
-    })
+    };
+    let database = if resume {
+        damero_lab::resume_egdb::<V>(dir, pieces, show)
+    } else {
+        damero_lab::build_egdb::<V>(dir, pieces, show)
+    }
     .map_err(CliError::engine)?;
     bar.finish_and_clear();
     println!(
