@@ -36,6 +36,7 @@ mod bitboard;
 mod color;
 mod eval;
 mod fen;
+pub mod files;
 mod game;
 mod numbering;
 mod pdn;

@@ -39,24 +39,29 @@ pub fn build<G: Game, E: Evaluator<G>>(
     on_progress: impl FnMut(usize, usize),
 ) -> Book {
     let options = BookOptions { plies, depth, margin, width };
-    build_from(start, evaluator, options, &Book::new(G::NAME), |_, _| {}, on_progress)
+    let never = |_: u64, _: &[BookMove]| Ok::<(), core::convert::Infallible>(());
+    match build_from(start, evaluator, options, &Book::new(G::NAME), never, on_progress) {
+        Ok(book) => book,
+        Err(never) => match never {},
+    }
 }
 
 /// [`build`], taking the candidates of every position `known` already holds
 /// instead of searching it (what a resumed build read back from its
 /// journal), and calling `finished(key, candidates)` for each position as
-/// soon as it is done, in the build's order (what a journal writes). Each
+/// soon as it is done, in the build's order (what a journal writes); the
+/// build stops at the first error `finished` returns, and returns it. Each
 /// position's scores come from searches with a fresh table, so they do not
 /// depend on what was searched before: a build resumed from any prefix of
 /// its positions ends with the same book as an uninterrupted one.
-pub fn build_from<G: Game, E: Evaluator<G>>(
+pub fn build_from<G: Game, E: Evaluator<G>, Error>(
     start: &G,
     evaluator: E,
     options: BookOptions,
     known: &Book,
-    mut finished: impl FnMut(u64, &[BookMove]),
+    mut finished: impl FnMut(u64, &[BookMove]) -> Result<(), Error>,
     mut on_progress: impl FnMut(usize, usize),
-) -> Book {
+) -> Result<Book, Error> {
     let BookOptions { plies, depth, margin, width } = options;
     let config = AlphaBetaConfig { tt_mib: 16, ..AlphaBetaConfig::default() };
     let mut search = AlphaBeta::new(config, evaluator);
@@ -70,7 +75,7 @@ pub fn build_from<G: Game, E: Evaluator<G>>(
             known.candidates(position.zobrist()).to_vec()
         } else {
             let kept = score_position(&position, &mut search, &limits, margin, width);
-            finished(position.zobrist(), &kept);
+            finished(position.zobrist(), &kept)?;
             kept
         };
         for candidate in &kept {
@@ -88,7 +93,7 @@ pub fn build_from<G: Game, E: Evaluator<G>>(
         done += 1;
         on_progress(done, queue.len());
     }
-    book
+    Ok(book)
 }
 
 /// Every legal move of `position` scored by a search of its child with a
@@ -134,12 +139,14 @@ fn score_position<G: Game, E: Evaluator<G>>(
         .collect()
 }
 
-/// The first line of a build's journal: the book file's `game` line. A
-/// journal is a book file written a position at a time, each line whole
-/// ([`journal_line`]), so an interrupted build can be resumed from it
-/// ([`read_journal`], [`build_from`]).
-pub fn journal_header(game: &str) -> String {
-    format!("game {game}\n")
+/// The first lines of a build's journal: `# built by: COMMAND` (what a
+/// resumed build checks it is the same build) and the book file's `game`
+/// line. A journal is a book file without its `end` line, written a
+/// position at a time, each line whole ([`journal_line`]), so an
+/// interrupted build can be resumed from it ([`read_journal`],
+/// [`build_from`]).
+pub fn journal_header(game: &str, command: &str) -> String {
+    format!("# built by: {command}\ngame {game}\n")
 }
 
 /// The journal line of a finished position: its key and candidates, as in
@@ -164,7 +171,7 @@ pub fn read_journal(text: &str) -> Result<Book, damero_search::BookError> {
         Some(end) => &text[..=end],
         None => "",
     };
-    whole.parse()
+    Book::read_unsealed(whole)
 }
 
 #[cfg(test)]
@@ -177,7 +184,9 @@ mod tests {
             BookMove { text: "c3-d4".to_owned(), score: 12 },
             BookMove { text: "a3-b4".to_owned(), score: 5 },
         ];
-        let text = journal_header("russian") + &journal_line(0xab, &moves) + &journal_line(0xcd, &moves[..1]);
+        let text = journal_header("russian", "damero book build russian")
+            + &journal_line(0xab, &moves)
+            + &journal_line(0xcd, &moves[..1]);
         let book = read_journal(&text).unwrap();
         assert_eq!(book.len(), 2);
         assert_eq!(book.candidates(0xab), &moves);

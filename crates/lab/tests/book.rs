@@ -32,9 +32,13 @@ fn a_build_resumed_from_any_prefix_of_its_positions_ends_with_the_same_book() {
         DraughtsEvaluator::default(),
         options,
         &Book::new("russian"),
-        |key, moves| order.push((key, moves.to_vec())),
+        |key, moves| {
+            order.push((key, moves.to_vec()));
+            Ok::<(), ()>(())
+        },
         |_, _| {},
-    );
+    )
+    .unwrap();
     assert!(order.len() > 5, "{} positions", order.len());
     assert_eq!(order.len(), whole.len());
     for cut in [1, order.len() / 2, order.len() - 1] {
@@ -50,11 +54,37 @@ fn a_build_resumed_from_any_prefix_of_its_positions_ends_with_the_same_book() {
             DraughtsEvaluator::default(),
             options,
             &known,
-            |key, _| searched.push(key),
+            |key, _| {
+                searched.push(key);
+                Ok::<(), ()>(())
+            },
             |_, _| {},
-        );
+        )
+        .unwrap();
         assert_eq!(resumed, whole, "resumed after {cut} positions");
         assert_eq!(searched, order[cut..].iter().map(|(key, _)| *key).collect::<Vec<_>>());
         assert_eq!(resumed.to_string(), whole.to_string());
     }
+}
+
+#[test]
+fn a_build_stops_at_the_first_error_of_its_journal() {
+    use damero_lab::book::{BookOptions, build_from};
+    use damero_search::Book;
+    let start = Russian::start(Default::default());
+    let options = BookOptions { plies: 3, depth: 2, margin: 20, width: 2 };
+    let mut written = 0;
+    let result = build_from(
+        &start,
+        DraughtsEvaluator::default(),
+        options,
+        &Book::new("russian"),
+        |_, _| {
+            written += 1;
+            if written == 3 { Err("disk full") } else { Ok(()) }
+        },
+        |_, _| {},
+    );
+    assert_eq!(result, Err("disk full"));
+    assert_eq!(written, 3, "no position is searched after the failed write");
 }

@@ -9,6 +9,7 @@
 //! # damero opening book
 //! game russian
 //! 3f2c9a1b4d5e6f70 c3-d4 12 e3-f4 5
+//! end 1 00a9db3f6935766f
 //! ```
 //!
 //! The `game` line names the [`Game::NAME`] the book is for and comes
@@ -17,6 +18,14 @@
 //! game's notation, [`Game::format_move`]) and its score in centipawns for
 //! the side to move, best first. The book is for the game's default rules
 //! only (the key does not cover the rule options).
+//!
+//! The `end` line closes the book: the number of positions and a check of
+//! them (the 64-bit FNV-1a hash, in hex, of the position lines as this
+//! crate writes them, in key order, each ending in a newline), so a book
+//! cut short or changed by accident is refused rather than read as a
+//! smaller or different book. Nothing but comments may follow it. A text
+//! written a line at a time, as a build's journal is, has no `end` line
+//! yet: [`Book::read_unsealed`] reads it.
 //!
 //! A book is a tree from the start position: [`Book::positions_from`] walks
 //! it, and the tests check that every line is reached and every move is
@@ -160,46 +169,115 @@ impl Book {
     }
 }
 
+impl Book {
+    /// Reads a book text that has no `end` line yet (a journal written a
+    /// position at a time); an `end` line, if there is one, is checked as
+    /// [`FromStr`](core::str::FromStr) checks it.
+    ///
+    /// # Errors
+    /// A [`BookError`] for the first line that is not a book line.
+    pub fn read_unsealed(text: &str) -> Result<Book, BookError> {
+        read(text, false)
+    }
+
+    /// The position lines as the file format writes them, in key order.
+    fn position_lines(&self) -> String {
+        let mut text = String::new();
+        for (key, moves) in &self.positions {
+            text.push_str(&format!("{key:016x}"));
+            for m in moves {
+                text.push_str(&format!(" {} {}", m.text, m.score));
+            }
+            text.push('\n');
+        }
+        text
+    }
+
+    /// The `end` line's check: the FNV-1a hash of the position lines.
+    fn checksum(&self) -> u64 {
+        damero_core::files::fnv1a(self.position_lines().as_bytes())
+    }
+}
+
 impl core::str::FromStr for Book {
     type Err = BookError;
 
+    /// Reads a book file: the `end` line must be there and agree.
     fn from_str(text: &str) -> Result<Book, BookError> {
-        let mut book: Option<Book> = None;
-        for (index, line) in text.lines().enumerate() {
-            let error = |reason: String| BookError { line: index + 1, reason };
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let mut words = line.split_whitespace();
-            let first = words.next().unwrap_or_default();
-            if first == "game" {
-                let name = words.next().ok_or_else(|| error("'game' needs a game id".to_owned()))?;
-                if book.is_some() {
-                    return Err(error("a second 'game' line".to_owned()));
-                }
-                book = Some(Book::new(name));
-                continue;
-            }
-            let book = book.as_mut().ok_or_else(|| error("a position before the 'game' line".to_owned()))?;
-            let key = u64::from_str_radix(first, 16)
-                .map_err(|_| error(format!("'{first}' is not a hex Zobrist key")))?;
-            let words: Vec<&str> = words.collect();
-            if words.is_empty() || !words.len().is_multiple_of(2) {
-                return Err(error("a key must be followed by pairs of a move and a score".to_owned()));
-            }
-            let mut moves = Vec::with_capacity(words.len() / 2);
-            for pair in words.chunks(2) {
-                let score = pair[1].parse().map_err(|_| error(format!("'{}' is not a score", pair[1])))?;
-                moves.push(BookMove { text: pair[0].to_owned(), score });
-            }
-            if book.contains(key) {
-                return Err(error(format!("key {first} appears twice")));
-            }
-            book.insert(key, moves);
-        }
-        book.ok_or(BookError { line: 1, reason: "no 'game' line".to_owned() })
+        read(text, true)
     }
+}
+
+/// Reads a book text; `sealed`: its `end` line must be there.
+fn read(text: &str, sealed: bool) -> Result<Book, BookError> {
+    let mut book: Option<Book> = None;
+    let mut ended = false;
+    let mut lines = 0;
+    for (index, line) in text.lines().enumerate() {
+        lines = index + 1;
+        let error = |reason: String| BookError { line: index + 1, reason };
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if ended {
+            return Err(error("a line after the 'end' line".to_owned()));
+        }
+        let mut words = line.split_whitespace();
+        let first = words.next().unwrap_or_default();
+        if first == "end" {
+            let book = book.as_ref().ok_or_else(|| error("'end' before the 'game' line".to_owned()))?;
+            let (Some(count), Some(check), None) = (words.next(), words.next(), words.next()) else {
+                return Err(error("'end' takes the number of positions and a hex check".to_owned()));
+            };
+            if count.parse() != Ok(book.len()) {
+                return Err(error(format!(
+                    "'end' says {count} positions, the book has {} (a line lost or added?)",
+                    book.len()
+                )));
+            }
+            if u64::from_str_radix(check, 16) != Ok(book.checksum()) {
+                return Err(error(format!(
+                    "'end' check {check} does not match the positions ({:016x}): the book was changed",
+                    book.checksum()
+                )));
+            }
+            ended = true;
+            continue;
+        }
+        if first == "game" {
+            let name = words.next().ok_or_else(|| error("'game' needs a game id".to_owned()))?;
+            if book.is_some() {
+                return Err(error("a second 'game' line".to_owned()));
+            }
+            book = Some(Book::new(name));
+            continue;
+        }
+        let book = book.as_mut().ok_or_else(|| error("a position before the 'game' line".to_owned()))?;
+        let key = u64::from_str_radix(first, 16)
+            .map_err(|_| error(format!("'{first}' is not a hex Zobrist key")))?;
+        let words: Vec<&str> = words.collect();
+        if words.is_empty() || !words.len().is_multiple_of(2) {
+            return Err(error("a key must be followed by pairs of a move and a score".to_owned()));
+        }
+        let mut moves = Vec::with_capacity(words.len() / 2);
+        for pair in words.chunks(2) {
+            let score = pair[1].parse().map_err(|_| error(format!("'{}' is not a score", pair[1])))?;
+            moves.push(BookMove { text: pair[0].to_owned(), score });
+        }
+        if book.contains(key) {
+            return Err(error(format!("key {first} appears twice")));
+        }
+        book.insert(key, moves);
+    }
+    let book = book.ok_or(BookError { line: 1, reason: "no 'game' line".to_owned() })?;
+    if sealed && !ended {
+        return Err(BookError {
+            line: lines + 1,
+            reason: "no 'end' line: the book is cut short (or was not written whole)".to_owned(),
+        });
+    }
+    Ok(book)
 }
 
 impl fmt::Display for Book {
@@ -207,13 +285,60 @@ impl fmt::Display for Book {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "# damero opening book: Zobrist key, then move and score pairs, best first")?;
         writeln!(f, "game {}", self.game)?;
-        for (key, moves) in &self.positions {
-            write!(f, "{key:016x}")?;
-            for m in moves {
-                write!(f, " {} {}", m.text, m.score)?;
-            }
-            writeln!(f)?;
-        }
-        Ok(())
+        f.write_str(&self.position_lines())?;
+        writeln!(f, "end {} {:016x}", self.len(), self.checksum())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Book {
+        let mut book = Book::new("russian");
+        book.insert(
+            0x3f2c_9a1b_4d5e_6f70,
+            vec![
+                BookMove { text: "c3-d4".to_owned(), score: 12 },
+                BookMove { text: "e3-f4".to_owned(), score: 5 },
+            ],
+        );
+        book.insert(0x0000_0000_0000_00ab, vec![BookMove { text: "a3-b4".to_owned(), score: -3 }]);
+        book
+    }
+
+    #[test]
+    fn a_written_book_ends_with_its_count_and_check_and_reads_back() {
+        let text = sample().to_string();
+        assert!(text.lines().last().unwrap().starts_with("end 2 "), "{text}");
+        assert_eq!(text.parse::<Book>().unwrap(), sample());
+    }
+
+    #[test]
+    fn a_book_cut_short_is_refused_naming_the_missing_end_line() {
+        let text = sample().to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        // Cut between lines (a position lost) and inside the last position line.
+        let between = lines[..lines.len() - 2].join("\n") + "\n";
+        let error = between.parse::<Book>().unwrap_err();
+        assert!(error.reason.contains("no 'end' line"), "{error}");
+        let inside = &text[..text.len() - lines.last().unwrap().len() - 4];
+        assert!(inside.parse::<Book>().is_err());
+        // A journal has no end line yet: read as unsealed, it is the book so far.
+        assert_eq!(Book::read_unsealed(&between).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_changed_or_dropped_position_line_is_refused_by_the_end_line() {
+        let text = sample().to_string();
+        let changed = text.replace("c3-d4 12", "c3-d4 13");
+        let error = changed.parse::<Book>().unwrap_err();
+        assert!(error.reason.contains("does not match"), "{error}");
+        let dropped: String =
+            text.lines().filter(|l| !l.starts_with("00000000000000ab")).map(|l| format!("{l}\n")).collect();
+        let error = dropped.parse::<Book>().unwrap_err();
+        assert!(error.reason.contains("says 2 positions, the book has 1"), "{error}");
+        let after = format!("{text}00000000000000cd a3-b4 1\n");
+        assert!(after.parse::<Book>().unwrap_err().reason.contains("after the 'end' line"));
     }
 }

@@ -1,12 +1,15 @@
 //! `damero book build`: an opening book from deep searches of the first
 //! moves (the file format is documented in `damero_search::book`).
 
-use std::path::PathBuf;
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
 use damero_core::Evaluator;
 use damero_engine::EngineGame;
 use damero_lab::book;
+use damero_search::Book;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::error::CliError;
@@ -39,9 +42,14 @@ enum BookCommand {
         /// Keep at most this many moves per position.
         #[arg(long, default_value_t = 3)]
         width: usize,
-        /// The book file to write.
+        /// The book file to write (whole, at the end; meanwhile each finished
+        /// position goes to OUT.journal).
         #[arg(long)]
         out: PathBuf,
+        /// Go on from OUT.journal, what an interrupted build of the same
+        /// command left: the book is the one an uninterrupted build writes.
+        #[arg(long)]
+        resume: bool,
         /// Hide the progress bar.
         #[arg(long)]
         quiet: bool,
@@ -51,14 +59,14 @@ enum BookCommand {
 /// Runs a `damero book` command.
 pub fn run(args: Args) -> Result<(), CliError> {
     match args.command {
-        BookCommand::Build { game, plies, depth, margin, width, out, quiet } => {
+        BookCommand::Build { game, plies, depth, margin, width, out, resume, quiet } => {
             if plies == 0 || depth == 0 {
                 return Err(CliError::usage("--plies and --depth must be at least 1"));
             }
             if margin < 0 || width == 0 {
                 return Err(CliError::usage("--margin must be 0 or more and --width at least 1"));
             }
-            dispatch(&game, Build { plies, depth, margin, width, out, progress: !quiet })
+            dispatch(&game, Build { plies, depth, margin, width, out, resume, progress: !quiet })
         }
     }
 }
@@ -69,7 +77,38 @@ struct Build {
     margin: i32,
     width: usize,
     out: PathBuf,
+    resume: bool,
     progress: bool,
+}
+
+/// The journal of a build of `out`: `OUT.journal`.
+fn journal_path(out: &Path) -> PathBuf {
+    let mut path = out.as_os_str().to_owned();
+    path.push(".journal");
+    PathBuf::from(path)
+}
+
+/// The positions an interrupted build of `command` left in `journal` (none
+/// if there is no journal), after checking it is the same build.
+fn read_journal(journal: &Path, command: &str, game: &str) -> Result<Book, CliError> {
+    let text = match std::fs::read_to_string(journal) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Book::new(game)),
+        Err(e) => return Err(CliError::file("read", journal, e)),
+    };
+    let first = text.lines().next().unwrap_or_default();
+    if first != format!("# built by: {command}") {
+        return Err(CliError::usage(format!(
+            "{} is the journal of another build ('{first}'): remove it, or resume with the same options",
+            journal.display()
+        )));
+    }
+    let known =
+        book::read_journal(&text).map_err(|e| CliError::usage(format!("{}: {e}", journal.display())))?;
+    if known.game() != game {
+        return Err(CliError::usage(format!("{} is a journal for {}", journal.display(), known.game())));
+    }
+    Ok(known)
 }
 
 impl GameCommand for Build {
@@ -81,28 +120,67 @@ impl GameCommand for Build {
                 .map_err(CliError::engine)?,
         );
         let start = G::start(Default::default());
-        let built = book::build(
-            &start,
-            evaluator,
-            self.plies,
-            self.depth,
-            self.margin,
-            self.width,
-            |done, queued| {
-                bar.set_length((done + queued) as u64);
-                bar.set_position(done as u64);
-            },
-        );
-        bar.finish_and_clear();
-        let text = format!(
-            "# built by: damero book build {} --plies {} --depth {} --margin {} --width {}\n{built}",
+        let command = format!(
+            "damero book build {} --plies {} --depth {} --margin {} --width {}",
             G::NAME,
             self.plies,
             self.depth,
             self.margin,
             self.width
         );
-        std::fs::write(&self.out, text).map_err(|e| CliError::file("write", &self.out, e))?;
+        let journal_path = journal_path(&self.out);
+        let known = if self.resume {
+            read_journal(&journal_path, &command, G::NAME)?
+        } else if journal_path.exists() {
+            return Err(CliError::usage(format!(
+                "{} holds an interrupted build: --resume goes on from it (or remove it)",
+                journal_path.display()
+            )));
+        } else {
+            Book::new(G::NAME)
+        };
+        // The journal is the book so far, a whole line per finished
+        // position: a resumed build reads back every line a kill left whole.
+        let mut journal = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&journal_path)
+            .map_err(|e| CliError::file("write", &journal_path, e))?;
+        if known.is_empty() {
+            journal.set_len(0).map_err(|e| CliError::file("write", &journal_path, e))?;
+            journal
+                .write_all(book::journal_header(G::NAME, &command).as_bytes())
+                .map_err(|e| CliError::file("write", &journal_path, e))?;
+        } else {
+            // Drops a line the interrupt cut, so the next one starts whole.
+            let whole = std::fs::read_to_string(&journal_path)
+                .map_err(|e| CliError::file("read", &journal_path, e))?;
+            let end = whole.rfind('\n').map_or(0, |i| i + 1);
+            journal.set_len(end as u64).map_err(|e| CliError::file("write", &journal_path, e))?;
+        }
+        let options = book::BookOptions {
+            plies: self.plies,
+            depth: self.depth,
+            margin: self.margin,
+            width: self.width,
+        };
+        let built = book::build_from(
+            &start,
+            evaluator,
+            options,
+            &known,
+            |key, moves| journal.write_all(book::journal_line(key, moves).as_bytes()),
+            |done, queued| {
+                bar.set_length((done + queued) as u64);
+                bar.set_position(done as u64);
+            },
+        )
+        .map_err(|e| CliError::file("write", &journal_path, e))?;
+        bar.finish_and_clear();
+        let text = format!("# built by: {command}\n{built}");
+        damero_core::files::write_whole(&self.out, text.as_bytes())
+            .map_err(|e| CliError::file("write", &self.out, e))?;
+        std::fs::remove_file(&journal_path).map_err(|e| CliError::file("remove", &journal_path, e))?;
         eprintln!("{} positions written to {}", built.len(), self.out.display());
         Ok(())
     }

@@ -367,7 +367,10 @@ impl<G: EngineGame, E: Evaluator<G>> Session<G, E> {
                 say!("nothing to take back");
             }
             "save" => match rest.first() {
-                Some(path) => match std::fs::write(path, write_pdn(&self.pdn())) {
+                Some(path) => match damero_core::files::write_whole(
+                    std::path::Path::new(path),
+                    write_pdn(&self.pdn()).as_bytes(),
+                ) {
                     Ok(()) => say!("game saved to {path}"),
                     Err(e) => say!("cannot write {path}: {e}"),
                 },

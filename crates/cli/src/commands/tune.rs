@@ -129,7 +129,8 @@ impl DraughtsCommand for Tune {
         let (weights, report) = fit(&samples, &start_weights, &self.options, |iteration, loss| {
             eprintln!("iteration {iteration}: training loss {loss:.6}");
         });
-        std::fs::write(&args.out, weights.to_bytes()).map_err(|e| CliError::file("write", &args.out, e))?;
+        damero_core::files::write_whole(&args.out, &weights.to_bytes())
+            .map_err(|e| CliError::file("write", &args.out, e))?;
         println!("positions: {} training, {} held out", report.training, report.holdout);
         println!("scale K: {:.1} centipawns", report.scale);
         println!("training loss: {:.6} -> {:.6}", report.training_loss.0, report.training_loss.1);

@@ -73,7 +73,8 @@ impl DraughtsCommand for TuneNetwork {
         let (network, report) = fit_network(&samples, &self.options, |epoch, training, holdout| {
             eprintln!("epoch {epoch}: training loss {training:.6}, held-out loss {holdout:.6}");
         });
-        std::fs::write(&self.out, network.to_bytes()).map_err(|e| CliError::file("write", &self.out, e))?;
+        damero_core::files::write_whole(&self.out, &network.to_bytes())
+            .map_err(|e| CliError::file("write", &self.out, e))?;
         println!("positions: {} training, {} held out", report.training, report.holdout);
         println!("scale K: {:.1} centipawns", report.scale);
         println!("training loss: {:.6} -> {:.6}", report.training_loss.0, report.training_loss.1);

@@ -15,6 +15,9 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+// The header's check of the values.
+use damero_core::files::fnv1a as checksum;
+
 use super::EgdbError;
 use super::index::Slice;
 
@@ -33,29 +36,10 @@ pub(crate) fn contents_path(dir: &Path, game: &str) -> PathBuf {
     dir.join(format!("{game}.egdb-toc"))
 }
 
-/// The 64-bit FNV-1a hash of `bytes`: the header's check of the values.
-fn checksum(bytes: &[u8]) -> u64 {
-    bytes
-        .iter()
-        .fold(0xcbf2_9ce4_8422_2325, |hash, &byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
-}
-
-/// Writes `bytes` to `path` whole or not at all: a `.part` file beside it,
-/// flushed to the disk, then renamed over `path`.
+/// Writes `bytes` to `path` whole or not at all (a `.part` file, then a
+/// rename: [`damero_core::files::write_whole`]).
 fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), EgdbError> {
-    let mut part = path.as_os_str().to_owned();
-    part.push(".part");
-    let part = PathBuf::from(part);
-    let written = (|| {
-        let mut file = fs::File::create(&part)?;
-        std::io::Write::write_all(&mut file, bytes)?;
-        file.sync_all()
-    })();
-    if let Err(error) = written {
-        let _ = fs::remove_file(&part);
-        return Err(io_error(path, error));
-    }
-    fs::rename(&part, path).map_err(|e| io_error(path, e))
+    damero_core::files::write_whole(path, bytes).map_err(|e| io_error(path, e))
 }
 
 fn io_error(path: &Path, error: std::io::Error) -> EgdbError {

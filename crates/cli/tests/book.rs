@@ -1,0 +1,111 @@
+//! `damero book build`: the book is written whole at the end, each finished
+//! position goes to a journal first, and `--resume` goes on from the
+//! journal an interrupted build left, to the same book.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn damero(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_damero")).args(args).output().expect("run damero")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("damero-cli-book-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const BUILD: [&str; 10] =
+    ["book", "build", "russian", "--plies", "6", "--depth", "8", "--margin", "20", "--quiet"];
+
+fn build(out: &Path, extra: &[&str]) -> Output {
+    damero(&[&BUILD[..], &["--out", out.to_str().unwrap()], extra].concat())
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn book_build_resumed_after_a_kill_writes_the_book_an_uninterrupted_build_writes() {
+    let dir = scratch("resume");
+    let whole = dir.join("whole.book");
+    let output = build(&whole, &[]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let expected = std::fs::read_to_string(&whole).unwrap();
+    assert!(expected.lines().count() > 10, "{expected}");
+    assert!(!dir.join("whole.book.journal").exists(), "a finished build leaves no journal");
+    let book: damero_search::Book = expected.parse().expect("the written book reads back");
+    assert!(book.len() > 5);
+
+    // Killed once a few positions are in the journal.
+    let cut = dir.join("cut.book");
+    let journal = dir.join("cut.book.journal");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_damero"))
+        .args([&BUILD[..], &["--out", cut.to_str().unwrap()]].concat())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while std::fs::read_to_string(&journal).map_or(0, |t| t.lines().count()) < 6 {
+        assert!(started.elapsed() < Duration::from_secs(60), "the journal never grew");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(!cut.exists(), "an interrupted build writes no book");
+    // And its last line cut in the middle, as a kill during a write leaves it.
+    let mut text = std::fs::read_to_string(&journal).unwrap();
+    text.truncate(text.len() - 3);
+    std::fs::write(&journal, &text).unwrap();
+
+    let again = build(&cut, &[]);
+    assert!(!again.status.success());
+    assert!(stderr(&again).contains("--resume"), "{}", stderr(&again));
+    let other = damero(&[
+        "book",
+        "build",
+        "russian",
+        "--plies",
+        "3",
+        "--quiet",
+        "--resume",
+        "--out",
+        cut.to_str().unwrap(),
+    ]);
+    assert!(!other.status.success());
+    assert!(stderr(&other).contains("journal of another build"), "{}", stderr(&other));
+
+    let resumed = build(&cut, &["--resume"]);
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    assert_eq!(std::fs::read_to_string(&cut).unwrap(), expected);
+    assert!(!journal.exists());
+    // `--resume` with no journal is a whole build.
+    let fresh = dir.join("fresh.book");
+    assert!(build(&fresh, &["--resume"]).status.success());
+    assert_eq!(std::fs::read_to_string(&fresh).unwrap(), expected);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn book_build_where_nothing_can_be_written_is_a_one_line_error() {
+    let output = damero(&[
+        "book",
+        "build",
+        "russian",
+        "--plies",
+        "2",
+        "--depth",
+        "2",
+        "--quiet",
+        "--out",
+        "/proc/damero.book",
+    ]);
+    assert!(!output.status.success());
+    let text = stderr(&output);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(text.contains("cannot write /proc/damero.book.journal"), "{text}");
+}
