@@ -222,6 +222,7 @@ def selfplay(
     opening_plies: Tuple[int, int] = (4, 9),
     max_plies: int = 300,
     out: Union[str, "PathLike[str]", None] = None,
+    resume: bool = False,
     fen: Optional[str] = None,
     rules: Rules = None,
 ) -> Union[List[str], int]: ...

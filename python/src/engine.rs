@@ -1,8 +1,6 @@
 //! `Engine`, `match` and `selfplay`: the engine layer from Python, searching
 //! with the GIL released.
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -10,11 +8,10 @@ use std::time::Duration;
 
 use damero_core::{Evaluator, Game, GameRecord, RuleSet};
 use damero_engine::{Engine, EngineSpec, MatchConfig, SpecLimits, level_spec, run_match};
-use damero_lab::{SelfPlayer, SelfplayConfig, shard_range};
+use damero_lab::{SelfplayBatch, SelfplayConfig, write_selfplay_file};
 use damero_search::{Limits, SearchInfo};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use rayon::prelude::*;
 
 use crate::board::{AnyBoard, BoardImpl, BoardSpec, Listed, new_board, rules_of};
 use crate::py::{PyBoard, PyMove, rule_pairs};
@@ -507,10 +504,19 @@ struct Selfplay<'a> {
     shard: (u64, u64),
     threads: usize,
     board: BoardSpec<'a>,
+    /// Where to write the file (and whether to resume it); `None`: the lines.
+    out: Option<(&'a std::path::Path, bool)>,
+}
+
+/// What a self-play batch gave: its sample lines, or the number of samples
+/// in the file it wrote.
+enum Played {
+    Lines(Vec<String>),
+    Written(u64),
 }
 
 impl GameCommand for Selfplay<'_> {
-    type Output = Result<(String, Vec<String>), BoardError>;
+    type Output = Result<Played, BoardError>;
     fn run<G: EngineGame, E: Evaluator<G>>(self, evaluator: E) -> Self::Output {
         // The seed seeds the batch, and the setup where the game has a random
         // one (as `damero selfplay --seed`).
@@ -522,49 +528,41 @@ impl GameCommand for Selfplay<'_> {
             .ok_or_else(|| other("board of another game"))?
             .record
             .position();
-        let players = Mutex::new(vec![
-            SelfPlayer::try_new(self.config.clone(), evaluator.clone()).map_err(spec_error)?,
-        ]);
-        let range = shard_range(self.games, self.shard.0, self.shard.1);
-        let header = format!(
-            "# damero selfplay {} games {}..{} of {} seed {} engine {}",
-            G::NAME,
-            range.start,
-            range.end,
-            self.games,
-            self.config.seed,
-            self.config.engine
-        );
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(self.threads.max(1)).build().map_err(other)?;
-        let config = &self.config;
-        let played: Vec<Vec<String>> = pool.install(|| {
-            range
-                .clone()
-                .into_par_iter()
-                .map(|index| {
-                    let idle = players.lock().unwrap_or_else(|e| e.into_inner()).pop();
-                    let mut player =
-                        idle.unwrap_or_else(|| SelfPlayer::new(config.clone(), evaluator.clone()));
-                    let game = player.play(&start, index);
-                    players.lock().unwrap_or_else(|e| e.into_inner()).push(player);
-                    game.iter().map(ToString::to_string).collect()
-                })
-                .collect()
-        });
-        Ok((header, played.into_iter().flatten().collect()))
+        let batch =
+            SelfplayBatch::new(self.config, start, evaluator, self.games, self.shard).map_err(spec_error)?;
+        match self.out {
+            Some((path, resume)) => {
+                let written =
+                    write_selfplay_file(&batch, path, resume, self.threads, |_, _| {}).map_err(other)?;
+                Ok(Played::Written(written.samples))
+            }
+            None => {
+                let mut lines = Vec::new();
+                batch
+                    .play(batch.range().start, self.threads, |_, samples| {
+                        lines.extend(samples.iter().map(ToString::to_string));
+                        Ok::<(), std::convert::Infallible>(())
+                    })
+                    .map_err(other)?;
+                Ok(Played::Lines(lines))
+            }
+        }
     }
 }
 
 /// Self-play training data, the lines `damero selfplay` writes
 /// (`FEN<TAB>SCORE<TAB>RESULT`, from White's view): shard `shard = (i, n)`
 /// of `games` games played by `engine` (default `alphabeta:nodes=NODES`).
-/// With `out` a path, writes the file (with the command's `#` header) and
-/// returns the number of samples; without, returns the lines. The same
+/// With `out` a path, writes the file `damero selfplay --out` writes
+/// (its `#` header, each game's lines and `# end of game N`) and returns
+/// the number of samples in it; with `resume` too, goes on after the last
+/// whole game of the file an interrupted run left. Without `out`, returns
+/// the lines. The same
 /// arguments give the same lines on any machine and thread count, and the
 /// shards' files concatenated in order are the unsharded file.
 #[pyfunction]
 #[pyo3(signature = (game, games = 1000, nodes = 4000, engine = None, seed = 1, shard = (0, 1), threads = 1,
-    opening_plies = (4, 9), max_plies = 300, out = None, fen = None, rules = None))]
+    opening_plies = (4, 9), max_plies = 300, out = None, resume = false, fen = None, rules = None))]
 #[allow(clippy::too_many_arguments)]
 fn selfplay(
     py: Python<'_>,
@@ -578,6 +576,7 @@ fn selfplay(
     opening_plies: (u32, u32),
     max_plies: u32,
     out: Option<std::path::PathBuf>,
+    resume: bool,
     fen: Option<&str>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
@@ -594,23 +593,12 @@ fn selfplay(
     let rules = rule_pairs(rules)?;
     let config =
         SelfplayConfig { engine: spec, opening_plies: opening_plies.0..opening_plies.1, max_plies, seed };
-    let command =
-        Selfplay { config, games, shard, threads, board: BoardSpec { fen, rules: &rules, seed: Some(seed) } };
-    let (header, lines) = py.detach(|| dispatch(game, command).map_err(other))??;
-    match out {
-        None => Ok(lines.into_pyobject(py)?.into_any().unbind()),
-        Some(path) => {
-            let write = || -> std::io::Result<()> {
-                let mut file = BufWriter::new(File::create(&path)?);
-                writeln!(file, "{header}")?;
-                for line in &lines {
-                    writeln!(file, "{line}")?;
-                }
-                file.flush()
-            };
-            write().map_err(|e| other(format!("cannot write {}: {e}", path.display())))?;
-            Ok(lines.len().into_pyobject(py)?.into_any().unbind())
-        }
+    let out = out.as_deref().map(|path| (path, resume));
+    let board = BoardSpec { fen, rules: &rules, seed: Some(seed) };
+    let command = Selfplay { config, games, shard, threads, board, out };
+    match py.detach(|| dispatch(game, command).map_err(other))?? {
+        Played::Lines(lines) => Ok(lines.into_pyobject(py)?.into_any().unbind()),
+        Played::Written(samples) => Ok(samples.into_pyobject(py)?.into_any().unbind()),
     }
 }
 

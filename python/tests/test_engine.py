@@ -102,6 +102,20 @@ def test_match():
     assert elo > 0 and margin > 0
 
 
+def test_selfplay_resumes_a_cut_file_to_the_uninterrupted_one(tmp_path):
+    whole = tmp_path / "whole.txt"
+    damero.selfplay("russian", games=4, nodes=300, seed=3, out=str(whole))
+    expected = whole.read_text()
+    cut = tmp_path / "cut.txt"
+    for at in (5, len(expected) // 2, len(expected) - 3, len(expected)):
+        cut.write_text(expected[:at])
+        count = damero.selfplay("russian", games=4, nodes=300, seed=3, out=str(cut), resume=True)
+        assert cut.read_text() == expected, at
+        assert count == sum(1 for line in expected.splitlines() if not line.startswith("#"))
+    with pytest.raises(damero.Error, match="another batch"):
+        damero.selfplay("russian", games=4, nodes=300, seed=4, out=str(cut), resume=True)
+
+
 def test_selfplay_lines_and_shards(tmp_path):
     lines = damero.selfplay("russian", games=4, nodes=300, seed=3)
     assert lines and all(len(line.split("\t")) == 3 for line in lines)
@@ -112,7 +126,8 @@ def test_selfplay_lines_and_shards(tmp_path):
     count = damero.selfplay("russian", games=4, nodes=300, seed=3, out=str(out))
     text = out.read_text().splitlines()
     assert text[0].startswith("# damero selfplay russian games 0..4 of 4 seed 3 engine alphabeta:nodes=300")
-    assert text[1:] == lines and count == len(lines)
+    assert [line for line in text[1:] if not line.startswith("#")] == lines and count == len(lines)
+    assert text[-1] == "# end of game 3"
     for line in lines:
         fen, score, result = line.split("\t")
         damero.Board("russian", fen=fen)

@@ -25,7 +25,8 @@ pub use egdb::{
     BuildProgress, build as build_egdb, build_in_memory as build_egdb_in_memory, resume as resume_egdb,
 };
 pub use selfplay::{
-    SCORE_CLAMP, Sample, SampleError, SelfPlayer, SelfplayConfig, selfplay_game, shard_range,
+    SCORE_CLAMP, Sample, SampleError, SelfPlayer, SelfplayBatch, SelfplayConfig, SelfplayFileError, Written,
+    selfplay_game, shard_range, write_file as write_selfplay_file,
 };
 pub use tune::{TrainingSample, TuneOptions, TuneReport, fit};
 pub use tune_network::{NetworkOptions, NetworkReport, fit_network};

@@ -1,15 +1,11 @@
 //! `damero selfplay`: training data for `damero tune`.
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
 use std::path::PathBuf;
-use std::sync::Mutex;
 
 use damero_core::{Evaluator, RuleSet};
 use damero_engine::{EngineGame, EngineSpec};
-use damero_lab::{SelfPlayer, SelfplayConfig, shard_range};
+use damero_lab::{SelfplayBatch, SelfplayConfig, SelfplayFileError, write_selfplay_file};
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 
 use crate::engines::engine_spec;
 use crate::error::CliError;
@@ -42,9 +38,13 @@ pub struct Args {
     /// A game longer than this many plies is a draw.
     #[arg(long, default_value_t = 300)]
     max_plies: u32,
-    /// The output file.
+    /// The output file (each game's samples, then `# end of game N`).
     #[arg(long)]
     out: PathBuf,
+    /// Go on after the last whole game of OUT, what an interrupted run of
+    /// the same batch left: the file ends as an uninterrupted run writes it.
+    #[arg(long)]
+    resume: bool,
     /// Hide the progress bar.
     #[arg(long)]
     quiet: bool,
@@ -66,6 +66,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         opening_plies: parse_plies_range(&args.opening_plies)?,
         max_plies: args.max_plies,
         out: args.out,
+        resume: args.resume,
         progress: !args.quiet,
         position: args.position,
     };
@@ -82,6 +83,7 @@ struct Selfplay {
     opening_plies: (u32, u32),
     max_plies: u32,
     out: PathBuf,
+    resume: bool,
     progress: bool,
 }
 
@@ -132,71 +134,32 @@ impl GameCommand for Selfplay {
             max_plies: self.max_plies,
             seed,
         };
-        // Checks the engine (an unknown `eval=` name) before any game. Each
-        // game takes a player from here and gives it back: one engine (one
-        // table to allocate) per worker thread, not one per game.
-        let players = Mutex::new(vec![
-            SelfPlayer::try_new(config.clone(), evaluator.clone()).map_err(CliError::engine)?,
-        ]);
-        let file = File::create(&self.out)
-            .map_err(|e| CliError::Usage(format!("cannot create {}: {e}", self.out.display())))?;
-        let mut out = BufWriter::new(file);
-        let range = shard_range(self.games, self.shard.0, self.shard.1);
-        writeln!(
-            out,
-            "# damero selfplay {} games {}..{} of {} seed {} engine {}",
-            G::NAME,
-            range.start,
-            range.end,
-            self.games,
-            seed,
-            self.engine
-        )?;
+        // Checks the engine (an unknown `eval=` name) before any game.
+        let batch =
+            SelfplayBatch::new(config, start, evaluator, self.games, self.shard).map_err(CliError::engine)?;
+        let range = batch.range();
         let bar =
             if self.progress { ProgressBar::new(range.end - range.start) } else { ProgressBar::hidden() };
         bar.set_style(
             ProgressStyle::with_template("{bar:40} {pos}/{len} games, {msg} [{elapsed} < {eta}]")
                 .map_err(CliError::engine)?,
         );
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(self.threads.max(1))
-            .build()
-            .map_err(CliError::engine)?;
-        let mut samples = 0u64;
-        // Blocks of games in parallel, written in game order: the file does
-        // not depend on the thread count, and a block is on disk as soon as
-        // it is played.
-        let block = (self.threads.max(1) * 4) as u64;
-        let mut next = range.start;
-        while next < range.end {
-            let end = (next + block).min(range.end);
-            let played: Vec<Vec<String>> = pool.install(|| {
-                (next..end)
-                    .into_par_iter()
-                    .map(|index| {
-                        let idle = players.lock().unwrap_or_else(|e| e.into_inner()).pop();
-                        let mut player =
-                            idle.unwrap_or_else(|| SelfPlayer::new(config.clone(), evaluator.clone()));
-                        let game = player.play(&start, index);
-                        players.lock().unwrap_or_else(|e| e.into_inner()).push(player);
-                        let lines = game.iter().map(ToString::to_string).collect();
-                        bar.inc(1);
-                        lines
-                    })
-                    .collect()
-            });
-            for line in played.iter().flatten() {
-                writeln!(out, "{line}")?;
-                samples += 1;
-            }
-            out.flush()?;
+        let written = write_selfplay_file(&batch, &self.out, self.resume, self.threads, |games, samples| {
+            bar.set_position(games);
             bar.set_message(format!("{samples} positions"));
-            next = end;
-        }
+        })
+        .map_err(|e| match e {
+            SelfplayFileError::Io { path, error } => CliError::file("write", &path, error),
+            other => CliError::usage(other.to_string()),
+        })?;
         bar.finish_and_clear();
+        if written.resumed_after > 0 {
+            eprintln!("resumed after {} games found in {}", written.resumed_after, self.out.display());
+        }
         eprintln!(
-            "{samples} positions from {} games written to {}",
-            range.end - range.start,
+            "{} positions from {} games written to {}",
+            written.samples,
+            written.games,
             self.out.display()
         );
         Ok(())
