@@ -58,14 +58,24 @@ impl<G: Game> LearnFns<G> {
     /// move beyond the last slot, which has no action).
     pub fn encode(&self, position: &G, moves: &[G::Move], codes: &mut Vec<u32>) {
         codes.clear();
+        // A bit per index modulo 64 among the moves so far: a move whose bit
+        // is clear shares its index with no earlier move, which is nearly
+        // every move, so the scan below runs only for the rest.
+        let mut seen = 0u64;
         for &mv in moves {
             let index = (self.index_of)(position, mv);
-            // Moves sharing an index are rare: a code at or above `base`
-            // (a later slot, or no action) is the only one that needs `%`.
-            let earlier = codes
-                .iter()
-                .filter(|&&c| c == index || (c >= self.base && c != u32::MAX && c % self.base == index))
-                .count() as u32;
+            let bit = 1u64 << (index % 64);
+            let earlier = if seen & bit == 0 {
+                0
+            } else {
+                // A code at or above `base` (a later slot, or no action) is
+                // the only one that needs `%`.
+                codes
+                    .iter()
+                    .filter(|&&c| c == index || (c >= self.base && c != u32::MAX && c % self.base == index))
+                    .count() as u32
+            };
+            seen |= bit;
             codes.push(if earlier < self.slots { earlier * self.base + index } else { u32::MAX });
         }
     }
