@@ -75,17 +75,19 @@ def test_reset_goes_on_without_a_seed_and_starts_again_with_one():
 
 
 def test_thread_counts_agree():
+    # 300 boards: enough for a block per thread (64 at least each).
     results = []
-    for threads in (1, 2):
-        env = damero.VectorEnv("russian", 100, seed=2, threads=threads)
+    for threads in (1, 2, 3):
+        env = damero.VectorEnv("russian", 300, seed=2, threads=threads)
         env.reset()
-        total = 0.0
-        for _ in range(50):
-            obs, mask, reward, _, _ = env.step(env.random_actions())
-            total += float(obs.sum()) + float(reward.sum())
-        results.append((total, mask.copy()))
-    assert results[0][0] == results[1][0]
-    assert np.array_equal(results[0][1], results[1][1])
+        steps = []
+        for _ in range(40):
+            obs, mask, reward, terminated, truncated = env.step(env.random_actions())
+            steps.append((obs.copy(), mask.copy(), reward.copy(), terminated.copy(), truncated.copy()))
+        results.append(steps)
+    for other in results[1:]:
+        for a, b in zip(results[0], other):
+            assert all(np.array_equal(x, y) for x, y in zip(a, b))
 
 
 def test_illegal_actions():
