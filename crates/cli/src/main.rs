@@ -17,7 +17,7 @@ use clap::{Parser, Subcommand};
 
 use commands::{
     bench, bestmove, book, egdb, games, hub as hub_command, r#match, moves, perft, play, replay, selfplay,
-    serve, show, tune, tune_network,
+    serve, show, suite, tune, tune_network,
 };
 pub use error::CliError;
 
@@ -51,6 +51,9 @@ enum Command {
     Egdb(egdb::Args),
     /// Opening books: `damero book build GAME --plies P --depth D --out FILE`.
     Book(book::Args),
+    /// Test suites: `damero suite run FILE --nodes N` reports the share of
+    /// positions solved (the engine plays one of their known best moves).
+    Suite(suite::Args),
     /// Check every move of the games of a PDN file and print their positions.
     Replay(replay::Args),
     /// Play engine against itself from seeded random openings and write the
@@ -90,6 +93,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Match(args) => r#match::run(args),
         Command::Egdb(args) => egdb::run(args),
         Command::Book(args) => book::run(args),
+        Command::Suite(args) => suite::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Selfplay(args) => selfplay::run(args),
         Command::Tune(args) => tune::run(args),

@@ -36,6 +36,7 @@ mod games;
 mod level;
 mod matches;
 pub mod registry;
+pub mod suite;
 
 pub use engine::{Engine, EngineSpec, SpecError, SpecLimits, TimeControl, max_threads};
 pub use games::{BenchPosition, EngineGame, bench_positions};

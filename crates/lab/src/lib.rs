@@ -18,6 +18,7 @@
 pub mod book;
 pub mod egdb;
 pub mod selfplay;
+pub mod suite;
 pub mod tune;
 pub mod tune_network;
 

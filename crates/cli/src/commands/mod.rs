@@ -15,5 +15,6 @@ pub mod replay;
 pub mod selfplay;
 pub mod serve;
 pub mod show;
+pub mod suite;
 pub mod tune;
 pub mod tune_network;
