@@ -4,7 +4,8 @@
 //! the rule set the session's `set-param name=variant` chose. Never a panic;
 //! a line that reads as a request is one of the protocol's; a position that
 //! reads is valid (hash exact, FEN round trip); a move that reads is legal,
-//! and every legal move written in Hub notation reads back to itself.
+//! and every legal move written in Hub notation reads back to itself; an
+//! `error` answer is one line that reads back.
 //!
 //! The lines go through the `damero-hub` library's reader
 //! (`protocol::parse_line`) and its position and move encoding
@@ -82,6 +83,8 @@ fuzz_target!(|data: &[u8]| {
             Ok(_) => {}
             Err(error) => {
                 let line = protocol::error_line(&error.to_string());
+                // One line for any reader: no control character, not even `\r`.
+                assert!(!line.chars().any(char::is_control), "{line:?}");
                 let (command, arguments) = protocol::tokenize(&line).expect("own error line reads");
                 assert_eq!(command, "error");
                 assert_eq!(arguments.len(), 1, "{line}");

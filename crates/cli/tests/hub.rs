@@ -3,6 +3,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 fn damero(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_damero")).args(args).output().expect("run damero")
@@ -337,4 +338,360 @@ fn hub_plays_from_the_opening_book_unless_book_is_false() {
     hub.send("set-param name=book value=maybe");
     assert!(hub.expect("").starts_with("error message="));
     hub.quit();
+}
+
+// Bad clients: an interface that goes away mid-search, sends garbage or
+// floods lines. The engine's answers are read on a thread of their own, so
+// that a test never blocks on a full pipe and every wait has a deadline.
+
+/// A `damero hub` process whose output lines arrive on a channel.
+struct Client {
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    lines: std::sync::mpsc::Receiver<String>,
+    stderr: std::thread::JoinHandle<String>,
+}
+
+/// How long any one answer may take in these tests.
+const ANSWER_WITHIN: Duration = Duration::from_secs(20);
+
+impl Client {
+    fn start() -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_damero"))
+            .arg("hub")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start damero hub");
+        let (sender, lines) = std::sync::mpsc::channel();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        std::thread::spawn(move || {
+            let mut line = Vec::new();
+            while stdout.read_until(b'\n', &mut line).is_ok_and(|n| n > 0) {
+                let text = String::from_utf8_lossy(&line).trim_end_matches('\n').to_owned();
+                if sender.send(text).is_err() {
+                    break;
+                }
+                line.clear();
+            }
+        });
+        let mut stderr = child.stderr.take().unwrap();
+        let stderr = std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = std::io::Read::read_to_string(&mut stderr, &mut text);
+            text
+        });
+        let stdin = child.stdin.take();
+        Client { child, stdin, lines, stderr }
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        self.stdin.as_mut().expect("stdin still open").write_all(bytes).expect("the engine reads its input");
+    }
+
+    fn send(&mut self, line: &str) {
+        self.write(format!("{line}\n").as_bytes());
+    }
+
+    fn next_line(&self) -> String {
+        self.lines.recv_timeout(ANSWER_WITHIN).expect("an answer in time (the engine is alive)")
+    }
+
+    /// The lines before the next `pong` (a `ping` is sent first).
+    fn lines_before_pong(&mut self) -> Vec<String> {
+        self.send("ping");
+        let mut lines = Vec::new();
+        loop {
+            let line = self.next_line();
+            if line == "pong" {
+                return lines;
+            }
+            lines.push(line);
+        }
+    }
+
+    /// The next line starting with `prefix`, skipping others.
+    fn expect(&self, prefix: &str) -> String {
+        loop {
+            let line = self.next_line();
+            if line.starts_with(prefix) {
+                return line;
+            }
+        }
+    }
+
+    /// Closes the engine's input and waits at most `within` for it to end:
+    /// its exit status and what it wrote on stderr.
+    fn close_input_and_wait(mut self, within: Duration) -> (std::process::ExitStatus, String) {
+        drop(self.stdin.take());
+        let deadline = Instant::now() + within;
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!("the engine was still running {within:?} after its input closed");
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        (status, self.stderr.join().unwrap())
+    }
+
+    fn pid(&self) -> u32 {
+        self.child.id()
+    }
+}
+
+/// A number field (`Threads:`, `VmHWM:` in kB) of `/proc/PID/status`.
+fn proc_status(pid: u32, field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
+    line[field.len()..].split_whitespace().next()?.parse().ok()
+}
+
+/// The bytes of a small deterministic generator (no dependency for a test).
+struct Noise(u64);
+
+impl Noise {
+    fn byte(&mut self) -> u8 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 32) as u8
+    }
+
+    /// A line of up to `max` random bytes, without a newline.
+    fn line(&mut self, max: usize) -> Vec<u8> {
+        let length = usize::from(self.byte()) * max / 256;
+        (0..length).map(|_| self.byte()).filter(|&b| b != b'\n').collect()
+    }
+}
+
+fn assert_no_panic(stderr: &str) {
+    assert!(!stderr.contains("panicked") && !stderr.contains("RUST_BACKTRACE"), "{stderr}");
+}
+
+#[test]
+fn hub_ends_promptly_when_the_interface_closes_during_a_search() {
+    for engine in ["alphabeta", "mcts"] {
+        let mut client = Client::start();
+        client.send(&format!("set-param name=engine value={engine}"));
+        client.send("level infinite");
+        client.send("go analyze");
+        client.expect("info ");
+        let closed = Instant::now();
+        let (status, stderr) = client.close_input_and_wait(Duration::from_secs(5));
+        assert!(status.success(), "{engine}: {status:?} {stderr}");
+        assert_no_panic(&stderr);
+        eprintln!("{engine}: ended {:?} after its input closed", closed.elapsed());
+    }
+}
+
+#[test]
+fn hub_ends_with_status_2_when_the_interface_closes_both_pipes_during_a_search() {
+    // A search to a depth it will not reach, on two threads. The interface
+    // goes away whole: the engine's next line has no reader, and it ends
+    // with the status of a closed output, without a panic.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_damero"))
+        .arg("hub")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start damero hub");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"set-param name=book value=false\nset-param name=threads value=2\n").unwrap();
+    stdin.write_all(b"level depth=60\ngo think\n").unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    while !line.starts_with("info ") {
+        line.clear();
+        assert!(stdout.read_line(&mut line).unwrap() > 0, "the engine closed its output");
+    }
+    drop(stdout);
+    drop(stdin);
+    let closed = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        assert!(closed.elapsed() < Duration::from_secs(5), "still running 5 s after the pipes closed");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_no_panic(&stderr);
+}
+
+/// Asserts that every line is an `error` line, one line long (the reader
+/// splits at `\n` only; a `\r` would split it for Python's reader).
+fn assert_errors(what: &str, lines: &[String]) {
+    for line in lines {
+        assert!(line.starts_with("error message="), "{what}: {line:?}");
+        assert!(!line.chars().any(char::is_control), "{what}: a control character in {line:?}");
+    }
+}
+
+#[test]
+fn hub_answers_garbage_bytes_with_errors_and_still_plays() {
+    let mut client = Client::start();
+    // What each input gets: the number of `error` lines. A line that reads
+    // as a command the protocol does not define is ignored, as it asks;
+    // bytes that are not UTF-8 read as U+FFFD, a name character.
+    let cases: [(&str, Vec<u8>, usize); 9] = [
+        ("not UTF-8", b"\xff\xfe\xfd".to_vec(), 0),
+        ("not UTF-8 inside a command", b"pi\xc3ng".to_vec(), 0),
+        ("a NUL byte", b"\0".to_vec(), 1),
+        ("NUL bytes before a command", b"\0\0ping".to_vec(), 1),
+        ("control characters in a value", b"level depth=\"\0\r\x1b[2J\"".to_vec(), 1),
+        ("a carriage return alone", b"\r".to_vec(), 1),
+        ("a bad value that is not UTF-8", b"level nodes=\xff".to_vec(), 1),
+        ("10 MB without a newline", vec![b'x'; 10 << 20], 1),
+        ("10 MB of NUL bytes", vec![0; 10 << 20], 1),
+    ];
+    for (what, mut bytes, errors) in cases {
+        bytes.push(b'\n');
+        client.write(&bytes);
+        let answers = client.lines_before_pong();
+        assert_errors(what, &answers);
+        assert_eq!(answers.len(), errors, "{what}: {answers:?}");
+    }
+    client.write(&[b'y'; 10 << 20]);
+    client.write(b"\n");
+    let answers = client.lines_before_pong();
+    assert_eq!(answers.len(), 1, "{answers:?}");
+    assert!(answers[0].contains("line too long (10485760 bytes, at most 65536)"), "{answers:?}");
+
+    // Lines of random bytes: errors or nothing, never anything else.
+    let mut noise = Noise(0x9e37_79b9_7f4a_7c15);
+    let mut sent = 0;
+    for _ in 0..500 {
+        let mut line = noise.line(300);
+        line.push(b'\n');
+        client.write(&line);
+        sent += 1;
+    }
+    let answers = client.lines_before_pong();
+    assert_errors("random lines", &answers);
+    assert!(answers.len() <= sent, "{} answers to {sent} lines", answers.len());
+
+    // After all that, a game: the handshake and a search.
+    client.send("hub");
+    assert!(client.expect("id ").contains("name=damero"));
+    client.expect("wait");
+    client.send("init");
+    client.expect("ready");
+    client.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"10-14 23-19\"");
+    client.send("level depth=3");
+    client.send("go think");
+    assert!(client.expect("done").starts_with("done move=14x23x19"));
+    client.send("quit");
+    let (status, stderr) = client.close_input_and_wait(Duration::from_secs(5));
+    assert!(status.success(), "{status:?}");
+    assert_no_panic(&stderr);
+}
+
+/// The threads of `damero hub` beyond its `threads` parameter: the protocol
+/// loop, the search's own thread (its helpers make up the rest of
+/// `threads`) and the clock a `ponder-hit` starts.
+const THREADS_BEYOND_THE_PARAMETER: u64 = 2;
+
+/// The memory of `damero hub` beyond its `hash` table, in MiB: the program,
+/// the opening books, the evaluation's tables, the stacks of its threads
+/// and the search's own structures (measured near 30 MiB in a debug build).
+const MIB_BEYOND_THE_HASH: u64 = 96;
+
+#[test]
+fn hub_survives_a_flood_of_lines_with_memory_and_threads_within_its_parameters() {
+    let mut client = Client::start();
+    client.send("hub");
+    let mut params = Vec::new();
+    loop {
+        match client.next_line() {
+            line if line == "wait" => break,
+            line => params.push(line),
+        }
+    }
+    let param = |name: &str, key: &str| -> u64 {
+        let line = params.iter().find(|l| l.starts_with(&format!("param name={name} ")));
+        field(line.unwrap_or_else(|| panic!("no {name} in {params:?}")), key).unwrap().parse().unwrap()
+    };
+    let max_threads = param("threads", "max");
+    let hash_mib = param("hash", "value");
+    let threads = max_threads.min(2);
+    client.send(&format!("set-param name=threads value={threads}"));
+    client.send("set-param name=book value=false");
+    client.send("init");
+    client.expect("ready");
+    client.send("level infinite");
+    client.send("go analyze");
+    client.expect("info ");
+
+    // Every few lines a search starts; the next `pos` or `go` ends it. The
+    // ponder searches get a clock of 1000 s at `ponder-hit`: a clock that
+    // outlived its search would be a sleeping thread per search.
+    let pid = client.pid();
+    let sampling = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let sampler = {
+        let sampling = std::sync::Arc::clone(&sampling);
+        std::thread::spawn(move || {
+            let mut most = 0;
+            while sampling.load(std::sync::atomic::Ordering::Relaxed) {
+                most = most.max(proc_status(pid, "Threads:").unwrap_or(0));
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            most
+        })
+    };
+    let mut noise = Noise(0x2545_f491_4f6c_dd1d);
+    let mut flood = Vec::new();
+    const LINES: usize = 100_000;
+    for i in 0..LINES {
+        match i % 10 {
+            0 => flood.extend_from_slice(b"level move-time=1000\n"),
+            1 => flood.extend_from_slice(b"go ponder\n"),
+            2 => flood.extend_from_slice(b"ponder-hit\n"),
+            3 => {
+                flood.extend_from_slice(b"pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"10-14 23-19\"\n")
+            }
+            4 => {
+                flood.extend(noise.line(120));
+                flood.push(b'\n');
+            }
+            5 => flood.extend_from_slice(b"level depth=abc\n"),
+            6 => flood.extend_from_slice(b"go analyze\n"),
+            7 => flood.extend_from_slice(b"pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwx\n"),
+            8 => flood.extend_from_slice(b"level depth=3 nodes=500\n"),
+            _ => flood.extend_from_slice(b"set-param name=unknown value=1\n"),
+        }
+    }
+    let started = Instant::now();
+    client.write(&flood);
+    client.send("stop");
+    // Lines are answered in turn: the `pong` comes after the whole flood.
+    let answers = client.lines_before_pong();
+    let errors: Vec<String> =
+        answers.iter().filter(|l| !l.starts_with("info ") && !l.starts_with("done")).cloned().collect();
+    assert_errors("the flood", &errors);
+    assert!(errors.len() >= LINES / 5, "each bad `level` and `pos` gets its error: {}", errors.len());
+    let took = started.elapsed();
+    sampling.store(false, std::sync::atomic::Ordering::Relaxed);
+    let most_threads = sampler.join().unwrap();
+    let peak_mib = proc_status(pid, "VmHWM:").expect("Linux's /proc") / 1024;
+    let threads_now = proc_status(pid, "Threads:").unwrap();
+    eprintln!(
+        "{LINES} lines in {took:?}, {} answers; threads at most {most_threads}, now {threads_now}; \
+         peak memory {peak_mib} MiB (hash {hash_mib} MiB)",
+        answers.len()
+    );
+    assert!(took < Duration::from_secs(20), "the flood took {took:?}");
+    assert!(
+        most_threads <= threads + THREADS_BEYOND_THE_PARAMETER,
+        "{most_threads} threads with threads={threads}"
+    );
+    assert!(peak_mib <= hash_mib + MIB_BEYOND_THE_HASH, "{peak_mib} MiB with a {hash_mib} MiB hash");
+    client.send("quit");
+    let (status, stderr) = client.close_input_and_wait(Duration::from_secs(5));
+    assert!(status.success(), "{status:?}");
+    assert_no_panic(&stderr);
 }

@@ -13,6 +13,15 @@
 //! a running search and returns; an output that cannot be written ends the
 //! loop with that error.
 //!
+//! What a client can make it hold is bounded: a line is read into at most
+//! 64 KiB (a longer one is skipped to its newline and answered with one
+//! `error`), and each line is handled before the next is read, so a client
+//! that floods lines waits on its pipe instead of filling a queue. Bytes
+//! that are not UTF-8 read as U+FFFD; an `error` line quotes control
+//! characters as escapes, so it stays one line. The threads are the loop,
+//! the search's (`threads` of them with its helpers) and, after a
+//! `ponder-hit`, the clock of that search, which ends with it.
+//!
 //! The parameters (`hub` lists them): `variant` (the draughts rule sets of
 //! the engine layer's registry), `engine`, `hash`, `threads`, `strength`, `book`
 //! (the shipped opening book for `go think`, as `bestmove` uses it) and
@@ -377,7 +386,7 @@ impl Hub {
             }
             Request::PonderHit => {
                 if let Some(backend) = &mut self.backend {
-                    backend.ponder_hit();
+                    backend.ponder_hit(&out);
                 }
             }
             Request::Ping => out.line("pong"),

@@ -304,13 +304,25 @@ pub fn parse_line(line: &str) -> Result<Option<Request>, ProtocolError> {
 }
 
 /// `value`, quoted when it is empty or holds a character a bare value
-/// cannot (a `"` inside becomes `'`: the protocol has no escape).
+/// cannot (a `"` inside becomes `'`: the protocol has no escape). A control
+/// character is written as its Rust escape (`\r`, `\u{0}`): an error line
+/// quotes what the interface sent, and a carriage return in it would split
+/// the line for a reader with universal newlines (Python's).
 pub fn quote(value: &str) -> String {
     if !value.is_empty() && value.chars().all(is_name_char) {
-        value.to_owned()
-    } else {
-        format!("\"{}\"", value.replace('"', "'"))
+        return value.to_owned();
     }
+    let mut quoted = String::with_capacity(value.len() + 2);
+    quoted.push('"');
+    for c in value.chars() {
+        match c {
+            '"' => quoted.push('\''),
+            c if c.is_control() => quoted.extend(c.escape_debug()),
+            c => quoted.push(c),
+        }
+    }
+    quoted.push('"');
+    quoted
 }
 
 /// The `error` answer for `message`.
@@ -321,6 +333,20 @@ pub fn error_line(message: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn error_lines_stay_one_line_whatever_the_line_held() {
+        // A value in quotes may hold any character but `"`, and the error
+        // names the value: every control character must come out escaped.
+        let controls: String = (0u8..0x20).chain([0x7f]).map(char::from).filter(|&c| c != '\n').collect();
+        let line = format!("level depth=\"{controls}\"");
+        let error = parse_line(&line).unwrap_err();
+        let answer = error_line(&error.to_string());
+        assert!(!answer.chars().any(char::is_control), "{answer:?}");
+        assert!(answer.contains("\\r") && answer.contains("\\u{7f}"), "{answer:?}");
+        let (command, arguments) = tokenize(&answer).unwrap();
+        assert_eq!((command.as_str(), arguments.len()), ("error", 1), "{answer:?}");
+    }
 
     fn ok(line: &str) -> Request {
         parse_line(line)
@@ -419,6 +445,7 @@ mod tests {
         assert_eq!(quote("a b"), "\"a b\"");
         assert_eq!(quote("x=1"), "\"x=1\"");
         assert_eq!(error_line("bad \"pos\""), "error message=\"bad 'pos'\"");
+        assert_eq!(quote("a\r\0b"), "\"a\\r\\0b\"");
         // What we write, we read back.
         let (command, args) = tokenize(&format!("info pv={} score=0.5", quote("10-14 23-19"))).unwrap();
         assert_eq!(command, "info");

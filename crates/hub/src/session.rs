@@ -3,7 +3,9 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use damero_core::{Game, GameRecord, MoveList};
 use damero_draughts::{Draughts, Variant};
@@ -13,7 +15,7 @@ use damero_search::{KNOWN, Limits, PROVEN, Score, SearchInfo, SearchResult, WIN}
 
 use super::Output;
 use super::encoding::{read_move, read_position, write_move};
-use super::protocol::quote;
+use super::protocol::{error_line, quote};
 
 /// What the interface asks of one search.
 #[derive(Clone, Debug)]
@@ -38,8 +40,8 @@ pub trait Backend: Send {
     fn go(&mut self, plan: SearchPlan, out: Output);
     /// Ends the search, if one runs, and waits for its `done`.
     fn stop(&mut self);
-    /// A ponder search now runs on the clock.
-    fn ponder_hit(&mut self);
+    /// A ponder search now runs on the clock (`out` hears of a failure).
+    fn ponder_hit(&mut self, out: &Output);
 }
 
 /// The evaluator of every session: the rule set's usual one, over the
@@ -52,6 +54,39 @@ struct Running<V: Variant> {
     handle: JoinHandle<SessionEngine<V>>,
     ponder_time: Option<Limits>,
     legal_moves: usize,
+    /// The clock `ponder-hit` started; it ends with the search.
+    clock: Option<PonderClock>,
+}
+
+/// A thread that sets a search's stop flag once its time is up, unless the
+/// search ends first: it belongs to the search and is joined with it, so a
+/// client that ponders and stops in a loop cannot pile up sleeping threads.
+struct PonderClock {
+    /// Dropping it wakes the thread early.
+    cancel: Option<mpsc::Sender<()>>,
+    handle: Option<JoinHandle<()>>,
+}
+
+impl PonderClock {
+    fn start(time: Duration, stop: Arc<AtomicBool>) -> std::io::Result<PonderClock> {
+        let (cancel, cancelled) = mpsc::channel::<()>();
+        let handle = std::thread::Builder::new().name("hub-ponder-clock".to_owned()).spawn(move || {
+            if cancelled.recv_timeout(time) == Err(RecvTimeoutError::Timeout) {
+                stop.store(true, Ordering::Relaxed);
+            }
+        })?;
+        Ok(PonderClock { cancel: Some(cancel), handle: Some(handle) })
+    }
+}
+
+impl Drop for PonderClock {
+    fn drop(&mut self) {
+        drop(self.cancel.take());
+        if let Some(handle) = self.handle.take() {
+            // The thread only waits and sets a flag: it cannot panic.
+            let _ = handle.join();
+        }
+    }
 }
 
 /// A [`Backend`] for the draughts rule set `V`.
@@ -92,8 +127,9 @@ impl<V: Variant> Session<V> {
     }
 
     fn reclaim(&mut self) {
-        if let Some(running) = self.running.take() {
+        if let Some(mut running) = self.running.take() {
             running.stop.store(true, Ordering::Relaxed);
+            drop(running.clock.take());
             // A search thread that panicked (a bug) took its engine with
             // it: start a fresh one rather than go down.
             let engine = running.handle.join().unwrap_or_else(|_| fresh_engine(&self.spec, &self.evaluator));
@@ -150,22 +186,39 @@ impl<V: Variant> Backend for Session<V> {
         self.record.position().legal_moves(&mut moves);
         let record = self.record.clone();
         let with_mean_depth = !matches!(self.spec, EngineSpec::Mcts { .. });
-        let handle = std::thread::spawn(move || {
+        let search_out = out.clone();
+        let spawned = std::thread::Builder::new().name("hub-search".to_owned()).spawn(move || {
             let root = *record.position();
-            let result = engine
-                .think_with(&record, &limits, |info| out.line(&info_line(&root, info, with_mean_depth)));
-            out.line(&done_line(&root, &result));
+            let result = engine.think_with(&record, &limits, |info| {
+                search_out.line(&info_line(&root, info, with_mean_depth));
+            });
+            search_out.line(&done_line(&root, &result));
             engine
         });
-        self.running =
-            Some(Running { stop, handle, ponder_time: plan.ponder_time, legal_moves: moves.len() });
+        match spawned {
+            Ok(handle) => {
+                self.running = Some(Running {
+                    stop,
+                    handle,
+                    ponder_time: plan.ponder_time,
+                    legal_moves: moves.len(),
+                    clock: None,
+                });
+            }
+            // The system refused a thread: the interface still gets its
+            // `done` (no move), and the next search builds a fresh engine.
+            Err(error) => {
+                out.line(&error_line(&format!("cannot start the search: {error}")));
+                out.line("done");
+            }
+        }
     }
 
     fn stop(&mut self) {
         self.reclaim();
     }
 
-    fn ponder_hit(&mut self) {
+    fn ponder_hit(&mut self, out: &Output) {
         let Some(running) = &mut self.running else { return };
         let Some(limits) = running.ponder_time.take() else { return };
         let time = match limits.clock {
@@ -173,13 +226,16 @@ impl<V: Variant> Backend for Session<V> {
             None => limits.hard_time,
         };
         if let Some(time) = time {
-            let stop = Arc::clone(&running.stop);
-            // The clock starts now: a timer ends the search at its budget
-            // (each search has its own flag, so a late timer is harmless).
-            std::thread::spawn(move || {
-                std::thread::sleep(time);
-                stop.store(true, Ordering::Relaxed);
-            });
+            // The clock starts now: a timer ends the search at its budget.
+            match PonderClock::start(time, Arc::clone(&running.stop)) {
+                Ok(clock) => running.clock = Some(clock),
+                // Without a timer the search would run until `stop`: end it
+                // now, with the move it has.
+                Err(error) => {
+                    out.line(&error_line(&format!("cannot start the ponder clock: {error}")));
+                    running.stop.store(true, Ordering::Relaxed);
+                }
+            }
         }
     }
 }

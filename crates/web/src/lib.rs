@@ -7,6 +7,7 @@
 //! - [`Config`] says where to listen and how much the searches may take;
 //!   [`Server::start`] binds (port 0: any free port) and serves on a thread
 //!   of its own, [`Server::url`] is the address to open.
+//!   [`service`] is the same routes without a socket, to call in process.
 //! - The JSON API (`/api/...`, see `docs/web.md`) creates sessions, plays
 //!   moves, takes back, sets levels and players, asks hints, analyses,
 //!   reads and writes positions (FEN) and records (PDN, and the same tagged
@@ -118,15 +119,7 @@ impl Server {
             .thread_name("damero-web")
             .enable_all()
             .build()?;
-        let salt = std::collections::hash_map::RandomState::new().build_hasher().finish();
-        let app = Arc::new(App {
-            pool: Pool::new(config.search_threads, config.hash_mib),
-            port: addr.port(),
-            config,
-            sessions: Mutex::new(HashMap::new()),
-            next: AtomicU64::new(1),
-            salt,
-        });
+        let app = App::new(config, addr.port());
         let (shutdown, stopped) = oneshot::channel::<()>();
         let thread = std::thread::Builder::new().name("damero-serve".to_owned()).spawn(move || {
             runtime.block_on(async move {
@@ -204,6 +197,16 @@ impl Drop for Server {
     }
 }
 
+impl Drop for App {
+    /// No request can reach the sessions any more: their searches stop
+    /// (a search thread holds its session, not the app).
+    fn drop(&mut self) {
+        for (_, session) in self.sessions.get_mut().unwrap_or_else(|e| e.into_inner()).drain() {
+            session.close();
+        }
+    }
+}
+
 /// Drops sessions that have been idle too long (and have no tab listening).
 async fn reap(app: Arc<App>) {
     let every = (app.config.idle / 4).clamp(Duration::from_millis(100), Duration::from_secs(30));
@@ -213,7 +216,30 @@ async fn reap(app: Arc<App>) {
     }
 }
 
+/// The routes [`Server::start`] serves (the page, its assets and the JSON
+/// API), as a tower service without a socket: for tests and fuzzing that
+/// call the server in process. A request needs a `Host` header naming the
+/// server (`localhost` will do). The searches of its sessions run on
+/// threads of their own within `config`'s pool, as in the server, and stop
+/// when their session is closed or the last clone of the router is dropped.
+pub fn service(config: Config) -> Router {
+    let port = config.port;
+    router(App::new(config, port))
+}
+
 impl App {
+    fn new(config: Config, port: u16) -> Arc<App> {
+        let salt = std::collections::hash_map::RandomState::new().build_hasher().finish();
+        Arc::new(App {
+            pool: Pool::new(config.search_threads, config.hash_mib),
+            port,
+            config,
+            sessions: Mutex::new(HashMap::new()),
+            next: AtomicU64::new(1),
+            salt,
+        })
+    }
+
     fn reap_now(&self) {
         let mut sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
         let idle = self.config.idle;
