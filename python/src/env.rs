@@ -5,6 +5,7 @@
 use damero_core::{Evaluator, Game, MoveList, Outcome, RuleSet};
 use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::prelude::*;
+use rayon::prelude::*;
 
 use crate::board::{BoardImpl, rules_of};
 use crate::learn::{LearnFns, learn_fns};
@@ -56,9 +57,6 @@ struct Env<G: Game> {
     seed: u64,
     random_setup: bool,
     max_plies: u32,
-    /// Threads stepping the boards: the caller's and the pool's.
-    threads: usize,
-    /// `threads - 1` threads (none for one thread).
     pool: Option<rayon::ThreadPool>,
 }
 
@@ -75,13 +73,14 @@ trait AnyEnv: Send + Sync {
     fn rewind(&mut self, seed: u64);
 }
 
-/// The boards one thread steps: `slots` are boards `first..`, `outs`
-/// their part of the arrays.
-struct Block<'a, G: Game> {
-    first: usize,
-    slots: &'a mut [Slot<G>],
-    outs: Outs<'a>,
-}
+/// One board's share of a step, as the zipped iterators give it.
+type StepItem<'a, G> = (
+    usize,
+    (
+        ((((&'a mut Slot<G>, &'a i64), &'a mut [f32]), &'a mut [bool]), &'a mut f32),
+        (&'a mut bool, &'a mut bool),
+    ),
+);
 
 /// What `reset` returns.
 type ObsMask = (Py<PyArray4<f32>>, Py<PyArray2<bool>>);
@@ -174,22 +173,6 @@ impl<G: EngineGame> Env<G> {
             Env::observe(&self.fns, slot, &mut out);
         }
     }
-
-    /// Steps the boards of `block` (their moves already picked).
-    fn step_block(&self, block: Block<'_, G>) {
-        let (n_obs, n_act) = (self.fns.planes * 64, self.fns.num_actions());
-        let Outs { obs, mask, reward, terminated, truncated } = block.outs;
-        let items = block
-            .slots
-            .iter_mut()
-            .zip(obs.chunks_mut(n_obs))
-            .zip(mask.chunks_mut(n_act))
-            .zip(reward.iter_mut())
-            .zip(terminated.iter_mut().zip(truncated.iter_mut()));
-        for (i, ((((slot, obs), mask), reward), (terminated, truncated))) in items.enumerate() {
-            self.step_slot(slot, block.first + i, Out { obs, mask, reward, terminated, truncated });
-        }
-    }
 }
 
 impl<G: EngineGame> AnyEnv for Env<G> {
@@ -248,41 +231,37 @@ impl<G: EngineGame> AnyEnv for Env<G> {
         }
         let (n_obs, n_act) = (self.obs_len(), self.num_actions());
         let mut slots = std::mem::take(&mut self.slots);
-        // The boards in one block per thread: the calling thread steps the
-        // first block while the pool's threads step the others, so a step
-        // waits for one wake-up of the pool rather than for all its threads
-        // to be woken and then the caller. Below a few hundred boards a step
-        // is a few microseconds of work, less than a wake-up: one block.
-        let blocks =
-            if self.pool.is_some() { self.threads.min(slots.len() / (PARALLEL_FROM / 2)).max(1) } else { 1 };
-        let per = slots.len().div_ceil(blocks);
-        let Outs { obs, mask, reward, terminated, truncated } = outs;
-        let mut parts = slots
-            .chunks_mut(per)
-            .zip(obs.chunks_mut(per * n_obs))
-            .zip(mask.chunks_mut(per * n_act))
-            .zip(reward.chunks_mut(per))
-            .zip(terminated.chunks_mut(per).zip(truncated.chunks_mut(per)))
-            .enumerate()
-            .map(|(block, ((((slots, obs), mask), reward), (terminated, truncated)))| Block {
-                first: block * per,
-                slots,
-                outs: Outs { obs, mask, reward, terminated, truncated },
-            });
-        match &self.pool {
-            Some(pool) if blocks > 1 => {
-                let first = parts.next();
-                let this = &*self;
-                pool.in_place_scope(|scope| {
-                    for part in parts {
-                        scope.spawn(move |_| this.step_block(part));
-                    }
-                    if let Some(part) = first {
-                        this.step_block(part);
-                    }
-                });
+        {
+            let this = &*self;
+            let run =
+                |(index, (((((slot, _), obs), mask), reward), (terminated, truncated))): StepItem<'_, G>| {
+                    this.step_slot(slot, index, Out { obs, mask, reward, terminated, truncated });
+                };
+            match &self.pool {
+                // Below a few hundred boards a step is a few microseconds of work:
+                // waking the pool would cost more than it saves.
+                Some(pool) if slots.len() >= PARALLEL_FROM => pool.install(|| {
+                    slots
+                        .par_iter_mut()
+                        .zip(actions.par_iter())
+                        .zip(outs.obs.par_chunks_mut(n_obs))
+                        .zip(outs.mask.par_chunks_mut(n_act))
+                        .zip(outs.reward.par_iter_mut())
+                        .zip(outs.terminated.par_iter_mut().zip(outs.truncated.par_iter_mut()))
+                        .enumerate()
+                        .with_min_len(PARALLEL_FROM / 2)
+                        .for_each(run)
+                }),
+                _ => slots
+                    .iter_mut()
+                    .zip(actions.iter())
+                    .zip(outs.obs.chunks_mut(n_obs))
+                    .zip(outs.mask.chunks_mut(n_act))
+                    .zip(outs.reward.iter_mut())
+                    .zip(outs.terminated.iter_mut().zip(outs.truncated.iter_mut()))
+                    .enumerate()
+                    .for_each(run),
             }
-            _ => parts.for_each(|part| self.step_block(part)),
         }
         self.slots = slots;
         Ok(())
@@ -326,13 +305,11 @@ impl GameCommand for MakeEnv {
             BoardError::new(ErrorKind::Other, format!("{} has no learning encoding", G::NAME))
         })?;
         let random_setup = rules.with_setup_seed(0).is_some();
-        let threads =
-            self.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        let pool = match threads {
-            1 => None,
+        let pool = match self.threads {
+            Some(1) => None,
             threads => Some(
                 rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads - 1)
+                    .num_threads(threads.unwrap_or(0))
                     .build()
                     .map_err(|e| BoardError::new(ErrorKind::Other, e.to_string()))?,
             ),
@@ -357,7 +334,6 @@ impl GameCommand for MakeEnv {
             seed: self.seed,
             random_setup,
             max_plies: self.max_plies,
-            threads,
             pool,
         }))
     }
@@ -371,8 +347,8 @@ impl GameCommand for MakeEnv {
 /// again at once (the obs and mask returned are its new game's); `reward` is
 /// +1 / -1 / 0 for the player who made the move. The five arrays are
 /// allocated once and rewritten by every call: copy what you keep, and do
-/// not write into them. `threads` is the number of threads stepping the
-/// boards, the caller's included (None: one per core; 1: the caller alone).
+/// not write into them. `threads` is the rayon pool size (None: all cores;
+/// 1: no pool).
 #[pyclass(name = "VectorEnv", module = "damero")]
 pub struct PyVectorEnv {
     inner: Box<dyn AnyEnv>,
