@@ -218,20 +218,23 @@ impl<G: EngineGame> AnyEnv for Env<G> {
                 format!("step takes {} actions, not {}", self.slots.len(), actions.len()),
             ));
         }
-        for (index, (slot, &action)) in self.slots.iter_mut().zip(actions).enumerate() {
-            match slot.codes.iter().position(|&c| i64::from(c) == action) {
-                Some(at) => slot.pick = at as u32,
-                None => {
-                    return Err(BoardError::new(
-                        ErrorKind::IllegalMove,
-                        format!("action {action} is not legal in board {index} (see the mask)"),
-                    ));
-                }
+        // Every action is checked before any is played (an illegal one
+        // leaves every board as it was), in the same pass of the pool as
+        // the step: one wake-up of its threads a step.
+        let pick = |(slot, &action): (&mut Slot<G>, &i64)| match slot
+            .codes
+            .iter()
+            .position(|&c| i64::from(c) == action)
+        {
+            Some(at) => {
+                slot.pick = at as u32;
+                true
             }
-        }
+            None => false,
+        };
         let (n_obs, n_act) = (self.obs_len(), self.num_actions());
         let mut slots = std::mem::take(&mut self.slots);
-        {
+        let legal = {
             let this = &*self;
             let run =
                 |(index, (((((slot, _), obs), mask), reward), (terminated, truncated))): StepItem<'_, G>| {
@@ -241,30 +244,57 @@ impl<G: EngineGame> AnyEnv for Env<G> {
                 // Below a few hundred boards a step is a few microseconds of work:
                 // waking the pool would cost more than it saves.
                 Some(pool) if slots.len() >= PARALLEL_FROM => pool.install(|| {
-                    slots
-                        .par_iter_mut()
-                        .zip(actions.par_iter())
-                        .zip(outs.obs.par_chunks_mut(n_obs))
-                        .zip(outs.mask.par_chunks_mut(n_act))
-                        .zip(outs.reward.par_iter_mut())
-                        .zip(outs.terminated.par_iter_mut().zip(outs.truncated.par_iter_mut()))
-                        .enumerate()
-                        .with_min_len(PARALLEL_FROM / 2)
-                        .for_each(run)
+                    // A few pieces of work a thread: enough to even out,
+                    // few enough that splitting costs little.
+                    let chunk = (slots.len() / (4 * pool.current_num_threads())).max(PARALLEL_FROM / 2);
+                    let legal = slots.par_iter_mut().zip(actions.par_iter()).with_min_len(chunk).all(pick);
+                    if legal {
+                        slots
+                            .par_iter_mut()
+                            .zip(actions.par_iter())
+                            .zip(outs.obs.par_chunks_mut(n_obs))
+                            .zip(outs.mask.par_chunks_mut(n_act))
+                            .zip(outs.reward.par_iter_mut())
+                            .zip(outs.terminated.par_iter_mut().zip(outs.truncated.par_iter_mut()))
+                            .enumerate()
+                            .with_min_len(chunk)
+                            .for_each(run);
+                    }
+                    legal
                 }),
-                _ => slots
-                    .iter_mut()
-                    .zip(actions.iter())
-                    .zip(outs.obs.chunks_mut(n_obs))
-                    .zip(outs.mask.chunks_mut(n_act))
-                    .zip(outs.reward.iter_mut())
-                    .zip(outs.terminated.iter_mut().zip(outs.truncated.iter_mut()))
-                    .enumerate()
-                    .for_each(run),
+                _ => {
+                    let legal = slots.iter_mut().zip(actions).all(pick);
+                    if legal {
+                        slots
+                            .iter_mut()
+                            .zip(actions.iter())
+                            .zip(outs.obs.chunks_mut(n_obs))
+                            .zip(outs.mask.chunks_mut(n_act))
+                            .zip(outs.reward.iter_mut())
+                            .zip(outs.terminated.iter_mut().zip(outs.truncated.iter_mut()))
+                            .enumerate()
+                            .for_each(run);
+                    }
+                    legal
+                }
             }
-        }
+        };
         self.slots = slots;
-        Ok(())
+        if legal {
+            return Ok(());
+        }
+        // The first board whose action is not legal, for the message.
+        let (index, action) = self
+            .slots
+            .iter()
+            .zip(actions)
+            .enumerate()
+            .find(|(_, (slot, action))| !slot.codes.iter().any(|&c| i64::from(c) == **action))
+            .map_or((0, 0), |(index, (_, &action))| (index, action));
+        Err(BoardError::new(
+            ErrorKind::IllegalMove,
+            format!("action {action} is not legal in board {index} (see the mask)"),
+        ))
     }
     fn rewind(&mut self, seed: u64) {
         self.seed = seed;
