@@ -37,6 +37,13 @@ use damero_core::{Evaluator, GameRecord};
 
 use crate::{Engine, EngineGame, EngineSpec, SpecError};
 
+/// The suites shipped with the engine layer, by name (the files are in
+/// `crates/engine/suites/`; how they were made: docs/strength.md).
+pub const SHIPPED: &[(&str, &str)] = &[
+    ("russian-egdb", include_str!("../suites/russian-egdb.suite")),
+    ("english-egdb", include_str!("../suites/english-egdb.suite")),
+];
+
 /// One position of a suite, as read (its FEN and moves checked by
 /// [`Suite::check`] against a game).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -371,6 +378,20 @@ mod tests {
             again.positions.iter().map(|p| &p.best).collect::<Vec<_>>(),
             suite.positions.iter().map(|p| &p.best).collect::<Vec<_>>()
         );
+    }
+
+    #[test]
+    fn the_shipped_suites_read_for_their_games_with_300_positions_each() {
+        for (name, text) in SHIPPED {
+            let suite: Suite = text.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(suite.positions.len() >= 300, "{name}: {}", suite.positions.len());
+            let checked = match suite.game.as_str() {
+                "russian" => suite.check::<Russian>().map(|c| c.len()),
+                "english" => suite.check::<damero_draughts::English>().map(|c| c.len()),
+                other => panic!("{name}: a suite for {other}"),
+            };
+            assert_eq!(checked, Ok(suite.positions.len()), "{name}");
+        }
     }
 
     #[test]
