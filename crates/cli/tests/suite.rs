@@ -119,3 +119,75 @@ fn bad_suites_and_flags_are_one_line_errors() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn shots_from_a_selfplay_file_are_its_positions_with_a_legal_best_move_and_reproducible() {
+    let dir = scratch("shots");
+    let data = dir.join("data.txt");
+    let selfplay = damero(&[
+        "selfplay",
+        "russian",
+        "--games",
+        "6",
+        "--nodes",
+        "300",
+        "--seed",
+        "2",
+        "--quiet",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    assert!(selfplay.status.success(), "{}", stderr(&selfplay));
+    let make = |out: &std::path::Path| {
+        damero(&[
+            "suite",
+            "make",
+            "russian",
+            "--from-selfplay",
+            data.to_str().unwrap(),
+            "--count",
+            "5",
+            "--depth",
+            "3",
+            "--check-depth",
+            "5",
+            "--margin",
+            "50",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+    };
+    let (first, second) = (dir.join("a.suite"), dir.join("b.suite"));
+    assert!(make(&first).status.success());
+    assert!(make(&second).status.success());
+    let text = std::fs::read_to_string(&first).unwrap();
+    assert_eq!(
+        text,
+        std::fs::read_to_string(&second).unwrap(),
+        "the same file and options give the same suite"
+    );
+    let suite: Suite = text.parse().unwrap();
+    assert!(!suite.positions.is_empty(), "{text}");
+    let data_text = std::fs::read_to_string(&data).unwrap();
+    for (entry, checked) in suite.positions.iter().zip(suite.check::<damero_draughts::Russian>().unwrap()) {
+        assert!(data_text.contains(&format!("{}\t", entry.fen)), "{} is not from the file", entry.fen);
+        assert_eq!(checked.best.len(), 1);
+        assert!(entry.comment.as_deref().unwrap().contains("at depth 5"));
+    }
+    let bad = damero(&[
+        "suite",
+        "make",
+        "russian",
+        "--from-selfplay",
+        data.to_str().unwrap(),
+        "--depth",
+        "6",
+        "--check-depth",
+        "6",
+        "--out",
+        "/tmp/never.suite",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("--check-depth must be above --depth"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

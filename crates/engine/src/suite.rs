@@ -42,6 +42,8 @@ use crate::{Engine, EngineGame, EngineSpec, SpecError};
 pub const SHIPPED: &[(&str, &str)] = &[
     ("russian-egdb", include_str!("../suites/russian-egdb.suite")),
     ("english-egdb", include_str!("../suites/english-egdb.suite")),
+    ("russian-shots", include_str!("../suites/russian-shots.suite")),
+    ("english-shots", include_str!("../suites/english-shots.suite")),
 ];
 
 /// One position of a suite, as read (its FEN and moves checked by

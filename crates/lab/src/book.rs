@@ -99,7 +99,7 @@ pub fn build_from<G: Game, E: Evaluator<G>, Error>(
 /// Every legal move of `position` scored by a search of its child with a
 /// fresh table (a move that ends the game: its result), best first; the ones
 /// within `margin` of the best, at most `width` of them.
-fn score_position<G: Game, E: Evaluator<G>>(
+pub(crate) fn score_position<G: Game, E: Evaluator<G>>(
     position: &G,
     search: &mut AlphaBeta<G, E>,
     limits: &Limits,

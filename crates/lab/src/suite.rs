@@ -1,8 +1,9 @@
-//! Building test suites (`damero suite make`) from an endgame database:
+//! Building test suites (`damero suite make`): from an endgame database,
 //! positions whose only winning move, or only drawing move, is known
-//! exactly.
+//! exactly ([`from_egdb`]); from searches, middlegame shots whose best move
+//! two searches of different depths agree on, by a margin ([`from_searches`]).
 //!
-//! Positions are drawn at random (seeded) from the database's slices of
+//! Database positions are drawn at random (seeded) from the database's slices of
 //! `min_pieces` to its most pieces, with their draw counters at zero, and
 //! kept when the side to move has at least two legal moves and either
 //! - wins in at least [`MIN_WIN_PLIES`] plies and exactly one move keeps
@@ -14,11 +15,13 @@
 
 use std::collections::HashSet;
 
-use damero_core::{Game, MoveList, Verdict};
+use damero_core::{Color, Evaluator, Game, MoveList, Verdict};
 use damero_draughts::{Draughts, Variant};
 use damero_engine::suite::{Suite, SuitePosition};
 use damero_eval::egdb::EndgameDatabase;
-use damero_search::SeededRng;
+use damero_search::{AlphaBeta, AlphaBetaConfig, Limits, SeededRng};
+
+use crate::book::score_position;
 
 /// The shortest win kept: shorter ones are found by any search.
 pub const MIN_WIN_PLIES: u32 = 7;
@@ -106,6 +109,89 @@ pub fn from_egdb<V: Variant>(
             id: format!("egdb-{}-{number:03}", V::NAME),
             comment: Some(comment),
         });
+    }
+    suite
+}
+
+/// How [`from_searches`] picks its shots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShotOptions {
+    /// Depth of the first search of every move (the move, then `depth - 1`).
+    pub depth: u32,
+    /// Depth of the check: the second, deeper search of every move.
+    pub check_depth: u32,
+    /// The best move must be ahead of the second by this many centipawns
+    /// at both depths.
+    pub margin: i32,
+    /// Positions with fewer pieces are left out (middlegames only).
+    pub min_pieces: u32,
+}
+
+/// Up to `count` middlegame shots among `candidates` (taken in order):
+/// positions with at least `min_pieces` pieces and two legal moves where
+/// every move scored by a `depth`-ply search (a fresh table each, as a
+/// book build scores them) puts one move at least `margin` ahead of the
+/// next, and a `check_depth`-ply search of every move agrees on that move
+/// and margin. `on_tried(tried, kept)` is called after each candidate.
+/// Deterministic: the same candidates and options give the same suite.
+pub fn from_searches<V: Variant, E: Evaluator<Draughts<V>>>(
+    candidates: impl IntoIterator<Item = Draughts<V>>,
+    evaluator: E,
+    options: ShotOptions,
+    count: usize,
+    mut on_tried: impl FnMut(usize, usize),
+) -> Suite {
+    let config = AlphaBetaConfig { tt_mib: 16, ..AlphaBetaConfig::default() };
+    let mut search = AlphaBeta::new(config, evaluator);
+    let mut suite = Suite { game: V::NAME.to_owned(), positions: Vec::new() };
+    let mut seen = HashSet::new();
+    let mut moves = MoveList::new();
+    // The best move and its lead over the second, at `depth`.
+    let mut lead = |position: &Draughts<V>, depth: u32| {
+        let scored = score_position(
+            position,
+            &mut search,
+            &Limits::depth(depth.saturating_sub(1).max(1)),
+            i32::MAX / 2,
+            2,
+        );
+        match scored.as_slice() {
+            [best, second, ..] => Some((best.text.clone(), best.score - second.score)),
+            _ => None,
+        }
+    };
+    for (tried, position) in candidates.into_iter().enumerate() {
+        if suite.positions.len() >= count {
+            break;
+        }
+        let pieces = (position.bits(Color::White) | position.bits(Color::Black)).count_ones();
+        position.legal_moves(&mut moves);
+        if pieces >= options.min_pieces
+            && moves.len() >= 2
+            && position.outcome().is_none()
+            && seen.insert(position.zobrist())
+        {
+            if let Some((best, gap)) =
+                lead(&position, options.depth).filter(|(_, gap)| *gap >= options.margin)
+            {
+                if let Some((checked, deep_gap)) = lead(&position, options.check_depth) {
+                    if checked == best && deep_gap >= options.margin {
+                        let number = suite.positions.len() + 1;
+                        suite.positions.push(SuitePosition {
+                            line: 0,
+                            fen: position.fen(),
+                            best: vec![best],
+                            id: format!("shot-{}-{number:03}", V::NAME),
+                            comment: Some(format!(
+                                "ahead by {gap} cp at depth {}, {deep_gap} cp at depth {}",
+                                options.depth, options.check_depth
+                            )),
+                        });
+                    }
+                }
+            }
+        }
+        on_tried(tried + 1, suite.positions.len());
     }
     suite
 }

@@ -15,8 +15,12 @@ use crate::engines::engine_spec;
 use crate::error::CliError;
 use crate::flags::{EgdbArgs, LimitArgs};
 use crate::registry::{self, DraughtsCommand, GameCommand};
-use damero_draughts::Variant;
+use damero_draughts::{Draughts, Variant};
+use damero_eval::DraughtsEvaluator;
 use damero_eval::egdb::EndgameDatabase;
+use damero_lab::Sample;
+use damero_lab::suite::ShotOptions;
+use indicatif::ProgressBar;
 
 /// The arguments of `damero suite ...`.
 #[derive(clap::Args, Debug)]
@@ -46,20 +50,40 @@ enum SuiteCommand {
         #[command(flatten)]
         egdb: EgdbArgs,
     },
-    /// Write a suite of positions from an endgame database whose only
-    /// winning move (about two in three) or only drawing move is known.
+    /// Write a suite: with --egdb, positions from an endgame database whose
+    /// only winning move (about two in three) or only drawing move is known;
+    /// with --from-selfplay, middlegame shots of a self-play file whose best
+    /// move a search and a deeper one agree on by --margin.
     Make {
-        /// Game id (a draughts rule set with databases).
+        /// Game id (a draughts rule set).
         game: String,
         /// The database directory (`damero egdb build`).
-        #[arg(long, value_name = "DIR")]
-        egdb: PathBuf,
+        #[arg(
+            long,
+            value_name = "DIR",
+            required_unless_present = "from_selfplay",
+            conflicts_with = "from_selfplay"
+        )]
+        egdb: Option<PathBuf>,
+        /// A `damero selfplay` file whose positions are the candidates, in order.
+        #[arg(long, value_name = "FILE")]
+        from_selfplay: Option<PathBuf>,
         /// Positions in the suite.
         #[arg(long, default_value_t = 300)]
         count: usize,
-        /// Positions with fewer pieces are left out.
-        #[arg(long, default_value_t = 4)]
-        min_pieces: u32,
+        /// Positions with fewer pieces are left out (default: 4 with
+        /// --egdb, 10 with --from-selfplay).
+        #[arg(long)]
+        min_pieces: Option<u32>,
+        /// Shots: the depth of the first search of every move.
+        #[arg(long, default_value_t = 8)]
+        depth: u32,
+        /// Shots: the depth of the check, a second search of every move.
+        #[arg(long, default_value_t = 12)]
+        check_depth: u32,
+        /// Shots: the best move's lead over the second at both depths, in centipawns.
+        #[arg(long, default_value_t = 100)]
+        margin: i32,
         /// Seeds the draw of positions.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -85,8 +109,35 @@ pub fn run(args: Args) -> Result<(), CliError> {
             let game = suite.game.clone();
             database::dispatch(&game, egdb.egdb, RunSuite { suite, file, spec, table })
         }
-        SuiteCommand::Make { game, egdb, count, min_pieces, seed, out } => {
-            let command = MakeSuite { egdb, count, min_pieces, seed, out };
+        SuiteCommand::Make {
+            game,
+            egdb,
+            from_selfplay,
+            count,
+            min_pieces,
+            depth,
+            check_depth,
+            margin,
+            seed,
+            out,
+        } => {
+            let source = match (egdb, from_selfplay) {
+                (Some(dir), _) => Source::Egdb { dir, min_pieces: min_pieces.unwrap_or(4), seed },
+                (None, Some(file)) => {
+                    if depth == 0 || check_depth <= depth || margin < 1 {
+                        return Err(CliError::usage(
+                            "--check-depth must be above --depth (at least 1), --margin at least 1",
+                        ));
+                    }
+                    let options =
+                        ShotOptions { depth, check_depth, margin, min_pieces: min_pieces.unwrap_or(10) };
+                    Source::Searches { file, options }
+                }
+                (None, None) => {
+                    return Err(CliError::usage("suite make takes --egdb DIR or --from-selfplay FILE"));
+                }
+            };
+            let command = MakeSuite { source, count, out };
             registry::dispatch_draughts(&game, command).map_err(|_| {
                 CliError::usage(format!(
                     "'{game}' has no endgame databases (damero egdb build lists the games)"
@@ -96,30 +147,68 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
 }
 
+/// Where `suite make` takes its positions.
+enum Source {
+    Egdb { dir: PathBuf, min_pieces: u32, seed: u64 },
+    Searches { file: PathBuf, options: ShotOptions },
+}
+
 struct MakeSuite {
-    egdb: PathBuf,
+    source: Source,
     count: usize,
-    min_pieces: u32,
-    seed: u64,
     out: PathBuf,
 }
 
 impl DraughtsCommand for MakeSuite {
     type Output = ();
     fn run<V: Variant>(self) -> Result<(), CliError> {
-        if !EndgameDatabase::<V>::SUPPORTED {
-            return Err(CliError::usage(format!("{} has no endgame databases", V::NAME)));
-        }
-        let database = EndgameDatabase::<V>::open(&self.egdb).map_err(CliError::engine)?;
-        let suite = damero_lab::suite::from_egdb(&database, self.count, self.min_pieces, self.seed);
-        let text = format!(
-            "# made by: damero suite make {} --count {} --min-pieces {} --seed {} (a {}-piece database)\n{suite}",
-            V::NAME,
-            self.count,
-            self.min_pieces,
-            self.seed,
-            database.max_pieces()
-        );
+        let (suite, made_by) = match self.source {
+            Source::Egdb { dir, min_pieces, seed } => {
+                if !EndgameDatabase::<V>::SUPPORTED {
+                    return Err(CliError::usage(format!("{} has no endgame databases", V::NAME)));
+                }
+                let database = EndgameDatabase::<V>::open(&dir).map_err(CliError::engine)?;
+                let suite = damero_lab::suite::from_egdb(&database, self.count, min_pieces, seed);
+                let made_by = format!(
+                    "--egdb DIR --count {} --min-pieces {min_pieces} --seed {seed} (a {}-piece database)",
+                    self.count,
+                    database.max_pieces()
+                );
+                (suite, made_by)
+            }
+            Source::Searches { file, options } => {
+                let text = std::fs::read_to_string(&file).map_err(|e| CliError::file("read", &file, e))?;
+                let mut candidates = Vec::new();
+                for (index, line) in text.lines().enumerate() {
+                    match Sample::<Draughts<V>>::parse(line, Default::default()) {
+                        None => {}
+                        Some(Ok(sample)) => candidates.push(sample.position),
+                        Some(Err(e)) => {
+                            return Err(CliError::Parse(format!("{}:{}: {e}", file.display(), index + 1)));
+                        }
+                    }
+                }
+                let bar = ProgressBar::new(candidates.len() as u64);
+                let suite = damero_lab::suite::from_searches(
+                    candidates,
+                    DraughtsEvaluator::default(),
+                    options,
+                    self.count,
+                    |tried, kept| {
+                        bar.set_position(tried as u64);
+                        bar.set_message(format!("{kept} kept"));
+                    },
+                );
+                bar.finish_and_clear();
+                let ShotOptions { depth, check_depth, margin, min_pieces } = options;
+                let made_by = format!(
+                    "--from-selfplay FILE --count {} --depth {depth} --check-depth {check_depth} --margin {margin} --min-pieces {min_pieces}",
+                    self.count
+                );
+                (suite, made_by)
+            }
+        };
+        let text = format!("# made by: damero suite make {} {made_by}\n{suite}", V::NAME);
         damero_core::files::write_whole(&self.out, text.as_bytes())
             .map_err(|e| CliError::file("write", &self.out, e))?;
         eprintln!("{} positions written to {}", suite.positions.len(), self.out.display());
