@@ -166,30 +166,31 @@ pub fn from_searches<V: Variant, E: Evaluator<Draughts<V>>>(
         }
         let pieces = (position.bits(Color::White) | position.bits(Color::Black)).count_ones();
         position.legal_moves(&mut moves);
-        if pieces >= options.min_pieces
+        let shot = pieces >= options.min_pieces
             && moves.len() >= 2
             && position.outcome().is_none()
-            && seen.insert(position.zobrist())
-        {
-            if let Some((best, gap)) =
-                lead(&position, options.depth).filter(|(_, gap)| *gap >= options.margin)
-            {
-                if let Some((checked, deep_gap)) = lead(&position, options.check_depth) {
-                    if checked == best && deep_gap >= options.margin {
-                        let number = suite.positions.len() + 1;
-                        suite.positions.push(SuitePosition {
-                            line: 0,
-                            fen: position.fen(),
-                            best: vec![best],
-                            id: format!("shot-{}-{number:03}", V::NAME),
-                            comment: Some(format!(
-                                "ahead by {gap} cp at depth {}, {deep_gap} cp at depth {}",
-                                options.depth, options.check_depth
-                            )),
-                        });
-                    }
-                }
-            }
+            && seen.insert(position.zobrist());
+        // The shallow search first: most candidates stop there.
+        let found = shot
+            .then(|| lead(&position, options.depth))
+            .flatten()
+            .filter(|(_, gap)| *gap >= options.margin)
+            .and_then(|(best, gap)| {
+                let (checked, deep_gap) = lead(&position, options.check_depth)?;
+                (checked == best && deep_gap >= options.margin).then_some((best, gap, deep_gap))
+            });
+        if let Some((best, gap, deep_gap)) = found {
+            let number = suite.positions.len() + 1;
+            suite.positions.push(SuitePosition {
+                line: 0,
+                fen: position.fen(),
+                best: vec![best],
+                id: format!("shot-{}-{number:03}", V::NAME),
+                comment: Some(format!(
+                    "ahead by {gap} cp at depth {}, {deep_gap} cp at depth {}",
+                    options.depth, options.check_depth
+                )),
+            });
         }
         on_tried(tried + 1, suite.positions.len());
     }
