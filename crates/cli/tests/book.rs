@@ -108,4 +108,20 @@ fn book_build_where_nothing_can_be_written_is_a_one_line_error() {
     let text = stderr(&output);
     assert_eq!(text.lines().count(), 1, "{text}");
     assert!(text.contains("cannot write /proc/damero.book.journal"), "{text}");
+    // A device has no room beside it for the journal: refused, nothing created.
+    let output = damero(&[
+        "book",
+        "build",
+        "russian",
+        "--plies",
+        "2",
+        "--depth",
+        "2",
+        "--quiet",
+        "--out",
+        "/dev/null",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("--out /dev/null is not a file"), "{}", stderr(&output));
+    assert!(!Path::new("/dev/null.journal").exists());
 }

@@ -128,6 +128,14 @@ impl GameCommand for Build {
             self.margin,
             self.width
         );
+        // The journal lives beside the book: a device or a pipe has no
+        // "beside" (the journal of /dev/stdout would be a file in /dev).
+        if std::fs::metadata(&self.out).is_ok_and(|m| !m.is_file()) {
+            return Err(CliError::usage(format!(
+                "--out {} is not a file: a book is written whole beside its journal, so give a file path",
+                self.out.display()
+            )));
+        }
         let journal_path = journal_path(&self.out);
         let known = if self.resume {
             read_journal(&journal_path, &command, G::NAME)?
