@@ -13,7 +13,9 @@
 //! - [`EngineGame`]: each game's shipped opening book and bench positions
 //!   ([`bench_positions`]);
 //! - [`run_match`] and [`elo_estimate`]: engine against engine, colours
-//!   swapped, seeded openings.
+//!   swapped, seeded openings;
+//! - [`suite`]: test suites of positions with known best moves, the shipped
+//!   ones and [`suite::run_suite`] (`damero suite run`).
 //!
 //! ```
 //! use damero_core::{Game, GameRecord};
