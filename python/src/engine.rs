@@ -13,6 +13,7 @@ use damero_search::{Limits, SearchInfo};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use crate::Text;
 use crate::board::{AnyBoard, BoardImpl, BoardSpec, Listed, new_board, rules_of};
 use crate::py::{PyBoard, PyMove, rule_pairs};
 use crate::{BoardError, ErrorKind};
@@ -307,7 +308,8 @@ fn limits_of(depth: Option<u32>, nodes: Option<u64>, movetime: Option<f64>) -> P
 impl PyEngine {
     #[new]
     #[pyo3(signature = (spec = None, level = None, seed = 0, threads = None))]
-    fn new(spec: Option<&str>, level: Option<i32>, seed: u64, threads: Option<usize>) -> PyResult<PyEngine> {
+    fn new(spec: Option<Text>, level: Option<i32>, seed: u64, threads: Option<usize>) -> PyResult<PyEngine> {
+        let spec = spec.as_ref().map(|t| t.0.as_str());
         let mut spec = match (spec, level) {
             (Some(_), Some(_)) => {
                 return Err(BoardError::new(ErrorKind::Spec, "give a spec or a level, not both").into());
@@ -476,17 +478,19 @@ impl GameCommand for Match<'_> {
 #[allow(clippy::too_many_arguments)]
 fn match_(
     py: Python<'_>,
-    game: &str,
-    first: &str,
-    second: &str,
+    game: Text,
+    first: Text,
+    second: Text,
     games: u32,
     threads: usize,
     opening_plies: u32,
     max_plies: u32,
     seed: u64,
-    fen: Option<&str>,
+    fen: Option<Text>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyMatchResult> {
+    let (game, first, second) = (game.0.as_str(), first.0.as_str(), second.0.as_str());
+    let fen = fen.as_ref().map(|t| t.0.as_str());
     if games == 0 || threads == 0 {
         return Err(BoardError::new(ErrorKind::Other, "games and threads must be at least 1").into());
     }
@@ -566,10 +570,10 @@ impl GameCommand for Selfplay<'_> {
 #[allow(clippy::too_many_arguments)]
 fn selfplay(
     py: Python<'_>,
-    game: &str,
+    game: Text,
     games: u64,
     nodes: u64,
-    engine: Option<&str>,
+    engine: Option<Text>,
     seed: u64,
     shard: (u64, u64),
     threads: usize,
@@ -577,9 +581,11 @@ fn selfplay(
     max_plies: u32,
     out: Option<std::path::PathBuf>,
     resume: bool,
-    fen: Option<&str>,
+    fen: Option<Text>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
+    let (game, engine) = (game.0.as_str(), engine.as_ref().map(|t| t.0.as_str()));
+    let fen = fen.as_ref().map(|t| t.0.as_str());
     if shard.1 == 0 || shard.0 >= shard.1 {
         return Err(BoardError::new(ErrorKind::Other, "shard takes (i, n) with 0 <= i < n").into());
     }

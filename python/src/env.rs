@@ -7,6 +7,7 @@ use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1, PyUn
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
+use crate::Text;
 use crate::board::{BoardImpl, rules_of};
 use crate::learn::{LearnFns, learn_fns};
 use crate::py::{PyBoard, rule_pairs};
@@ -401,13 +402,14 @@ impl PyVectorEnv {
     #[pyo3(signature = (game, n, seed = 0, threads = None, max_plies = 300, rules = None))]
     fn new(
         py: Python<'_>,
-        game: &str,
+        game: Text,
         n: usize,
         seed: u64,
         threads: Option<usize>,
         max_plies: u32,
         rules: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyVectorEnv> {
+        let game = game.0.as_str();
         if n == 0 || threads == Some(0) || max_plies == 0 {
             return Err(
                 BoardError::new(ErrorKind::Other, "n, threads and max_plies must be at least 1").into()

@@ -50,6 +50,23 @@ impl BoardError {
     }
 }
 
+/// A text argument from Python. A `str` holding a lone surrogate has no
+/// UTF-8 form: pyo3's own `&str` would raise `UnicodeEncodeError` before
+/// damero sees it; this raises a `damero.Error` naming the problem.
+pub struct Text(pub String);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Text {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Text> {
+        let text = obj.cast::<pyo3::types::PyString>()?;
+        match text.to_cow() {
+            Ok(text) => Ok(Text(text.into_owned())),
+            Err(_) => Err(Error::new_err("the text holds a lone surrogate (it has no UTF-8 form)")),
+        }
+    }
+}
+
 pyo3::create_exception!(damero, Error, pyo3::exceptions::PyValueError, "Every damero error (a ValueError).");
 pyo3::create_exception!(damero, IllegalMoveError, Error, "A move that is malformed or not legal here.");
 pyo3::create_exception!(damero, FenError, Error, "A position text (FEN) that is malformed or illegal.");

@@ -9,6 +9,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
+use crate::Text;
 use crate::board::{AnyBoard, AnyMoves, BoardSpec, new_board, pdn_game_id, read_pdn_games};
 use crate::{BoardError, ErrorKind};
 
@@ -179,13 +180,15 @@ impl PyBoard {
 #[pymethods]
 impl PyBoard {
     #[new]
-    #[pyo3(signature = (game = "russian", fen = None, rules = None, seed = None))]
+    #[pyo3(signature = (game = None, fen = None, rules = None, seed = None))]
     fn new(
-        game: &str,
-        fen: Option<&str>,
+        game: Option<Text>,
+        fen: Option<Text>,
         rules: Option<&Bound<'_, PyAny>>,
         seed: Option<u64>,
     ) -> PyResult<PyBoard> {
+        let game = game.as_ref().map_or("russian", |t| t.0.as_str());
+        let fen = fen.as_ref().map(|t| t.0.as_str());
         let rules = rule_pairs(rules)?;
         Ok(PyBoard { inner: new_board(game, BoardSpec { fen, rules: &rules, seed })? })
     }
@@ -212,8 +215,8 @@ impl PyBoard {
     }
 
     /// The legal move written `text`; raises IllegalMoveError otherwise.
-    fn parse_move(&self, text: &str) -> PyResult<PyMove> {
-        let (set, index) = self.inner.parse(text)?;
+    fn parse_move(&self, text: Text) -> PyResult<PyMove> {
+        let (set, index) = self.inner.parse(&text.0)?;
         Ok(PyMove::new(set, index))
     }
 
@@ -237,7 +240,8 @@ impl PyBoard {
             return Ok(self.inner.push_listed(&*m.set, m.index)?);
         }
         if let Ok(text) = mv.cast::<PyString>() {
-            return Ok(self.inner.push_text(&text.to_cow()?)?);
+            let text: Text = text.extract()?;
+            return Ok(self.inner.push_text(&text.0)?);
         }
         Err(PyTypeError::new_err("push takes a damero.Move or its text"))
     }
@@ -348,7 +352,8 @@ impl PyBoard {
     /// `tags` a dict of tags, `result` "1-0", "0-1", "1/2-1/2" or "*" (by
     /// default the board's own result).
     #[pyo3(signature = (tags = None, result = None))]
-    fn pdn(&self, tags: Option<&Bound<'_, PyDict>>, result: Option<&str>) -> PyResult<String> {
+    fn pdn(&self, tags: Option<&Bound<'_, PyDict>>, result: Option<Text>) -> PyResult<String> {
+        let result = result.as_ref().map(|t| t.0.as_str());
         let mut pairs = Vec::new();
         if let Some(tags) = tags {
             for (k, v) in tags.iter() {
@@ -500,7 +505,8 @@ impl PyPdnGame {
 /// from the first `GameType` or `Game` tag. Raises PdnError.
 #[pyfunction]
 #[pyo3(signature = (text, game = None, rules = None))]
-fn read_pdn(text: &str, game: Option<&str>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PyPdnGame>> {
+fn read_pdn(text: Text, game: Option<Text>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PyPdnGame>> {
+    let (text, game) = (text.0.as_str(), game.as_ref().map(|t| t.0.as_str()));
     let rules = rule_pairs(rules)?;
     let id = match game {
         Some(id) => id,

@@ -81,8 +81,7 @@ RULES = [
 ]
 
 # Any character a Python str can be encoded with to UTF-8: a lone
-# surrogate cannot, and pyo3 refuses it before damero sees the text
-# (test_lone_surrogates_are_refused_as_a_value_error).
+# surrogate cannot (test_lone_surrogates_are_refused_as_a_damero_error).
 CHARACTERS = st.characters(codec="utf-8")
 TEXT = st.text(alphabet=CHARACTERS, max_size=200)
 
@@ -330,18 +329,23 @@ def test_nul_bytes_and_huge_texts_are_errors_not_crashes(game):
         attempt(damero.Board, game, rules=text)
 
 
-def test_lone_surrogates_are_refused_as_a_value_error():
-    # A str holding a lone surrogate has no UTF-8 form: pyo3 raises
-    # UnicodeEncodeError while converting the argument, before damero reads
-    # it. Both that and damero.Error are ValueErrors, so a caller catching
-    # ValueError is covered either way; nothing crashes.
+def test_lone_surrogates_are_refused_as_a_damero_error():
+    # A str holding a lone surrogate has no UTF-8 form: damero's text
+    # arguments refuse it as a damero.Error (pyo3's own conversion would
+    # raise UnicodeEncodeError before damero saw the text).
     board = damero.Board("russian")
     for call, args in [
         (damero.Board, ("\ud800russian",)),
         (damero.Board, ("russian", "W:W\udfff")),
         (board.push, ("c3-d4\ud800",)),
+        (board.parse_move, ("c3\ud800",)),
+        (board.pdn, (None, "1-0\ud800")),
         (damero.read_pdn, ("1. c3-d4 \ud800 *",)),
+        (damero.read_pdn, ("1. c3-d4 *", "russ\ud800")),
         (damero.Engine, ("alphabeta:\udc80",)),
+        (damero.VectorEnv, ("russian\udc80", 2)),
+        (damero.match, ("russian", "alphabeta:depth=1\udc80", "random")),
+        (damero.selfplay, ("russian\ud800",)),
     ]:
-        with pytest.raises(ValueError):
+        with pytest.raises(damero.Error, match="lone surrogate"):
             call(*args)
