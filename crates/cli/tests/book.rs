@@ -90,37 +90,20 @@ fn book_build_resumed_after_a_kill_writes_the_book_an_uninterrupted_build_writes
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A two-ply, depth-2 build written to `out`.
+fn tiny_build(out: &str) -> Output {
+    damero(&["book", "build", "russian", "--plies", "2", "--depth", "2", "--quiet", "--out", out])
+}
+
 #[test]
 fn book_build_where_nothing_can_be_written_is_a_one_line_error() {
-    let output = damero(&[
-        "book",
-        "build",
-        "russian",
-        "--plies",
-        "2",
-        "--depth",
-        "2",
-        "--quiet",
-        "--out",
-        "/proc/damero.book",
-    ]);
+    let output = tiny_build("/proc/damero.book");
     assert!(!output.status.success());
     let text = stderr(&output);
     assert_eq!(text.lines().count(), 1, "{text}");
     assert!(text.contains("cannot write /proc/damero.book.journal"), "{text}");
     // A device has no room beside it for the journal: refused, nothing created.
-    let output = damero(&[
-        "book",
-        "build",
-        "russian",
-        "--plies",
-        "2",
-        "--depth",
-        "2",
-        "--quiet",
-        "--out",
-        "/dev/null",
-    ]);
+    let output = tiny_build("/dev/null");
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("--out /dev/null is not a file"), "{}", stderr(&output));
     assert!(!Path::new("/dev/null.journal").exists());
