@@ -31,8 +31,10 @@ pub struct LearnFns<G: Game> {
     pub slots: u32,
     /// Observation planes of 8 x 8.
     pub planes: usize,
-    /// The index (`< base`) of a legal move.
-    pub index_of: fn(&G, G::Move) -> u32,
+    /// Fills a list with the action of each legal move ([`encode_with`]
+    /// over the game's index of a move, compiled for that index so it
+    /// inlines).
+    pub encode_moves: fn(&G, &[G::Move], &mut Vec<u32>),
     /// Writes the observation into a zeroed slice of `planes * 64` floats.
     pub observe: fn(&G, &mut [f32]),
     /// What the planes hold, for documentation and `repr`.
@@ -57,27 +59,38 @@ impl<G: Game> LearnFns<G> {
     /// Fills `codes` with the action of each of `moves` (`u32::MAX` for a
     /// move beyond the last slot, which has no action).
     pub fn encode(&self, position: &G, moves: &[G::Move], codes: &mut Vec<u32>) {
-        codes.clear();
-        // A bit per index modulo 64 among the moves so far: a move whose bit
-        // is clear shares its index with no earlier move, which is nearly
-        // every move, so the scan below runs only for the rest.
-        let mut seen = 0u64;
-        for &mv in moves {
-            let index = (self.index_of)(position, mv);
-            let bit = 1u64 << (index % 64);
-            let earlier = if seen & bit == 0 {
-                0
-            } else {
-                // A code at or above `base` (a later slot, or no action) is
-                // the only one that needs `%`.
-                codes
-                    .iter()
-                    .filter(|&&c| c == index || (c >= self.base && c != u32::MAX && c % self.base == index))
-                    .count() as u32
-            };
-            seen |= bit;
-            codes.push(if earlier < self.slots { earlier * self.base + index } else { u32::MAX });
-        }
+        (self.encode_moves)(position, moves, codes);
+    }
+}
+
+/// Fills `codes` with the action `slot * BASE + index_of(move)` of each
+/// move, `slot` counting the earlier moves with the same index (`u32::MAX`
+/// for a move beyond the last of `SLOTS`, which has no action).
+#[inline(always)]
+fn encode_with<G: Game, const BASE: u32, const SLOTS: u32>(
+    position: &G,
+    moves: &[G::Move],
+    codes: &mut Vec<u32>,
+    index_of: impl Fn(&G, G::Move) -> u32,
+) {
+    codes.clear();
+    // A bit per index modulo 64 among the moves so far: a move whose bit
+    // is clear shares its index with no earlier move, which is nearly
+    // every move, so the scan below runs only for the rest.
+    let mut seen = 0u64;
+    for &mv in moves {
+        let index = index_of(position, mv);
+        let bit = 1u64 << (index % 64);
+        let earlier = if seen & bit == 0 {
+            0
+        } else {
+            // A code at or above `BASE` (a later slot, or no action) is
+            // the only one that needs `%`.
+            codes.iter().filter(|&&c| c == index || (c >= BASE && c != u32::MAX && c % BASE == index)).count()
+                as u32
+        };
+        seen |= bit;
+        codes.push(if earlier < SLOTS { earlier * BASE + index } else { u32::MAX });
     }
 }
 
@@ -108,12 +121,20 @@ fn draughts_observe<V: Variant>(position: &Draughts<V>, out: &mut [f32]) {
     }
 }
 
+fn draughts_encode<V: Variant>(
+    position: &Draughts<V>,
+    moves: &[damero_draughts::Move],
+    codes: &mut Vec<u32>,
+) {
+    encode_with::<_, 1024, 4>(position, moves, codes, draughts_index::<V>);
+}
+
 const fn draughts_fns<V: Variant>() -> LearnFns<Draughts<V>> {
     LearnFns {
         base: 1024,
         slots: 4,
         planes: 4,
-        index_of: draughts_index::<V>,
+        encode_moves: draughts_encode::<V>,
         observe: draughts_observe::<V>,
         planes_doc: "own men, own kings, opponent men, opponent kings",
         actions_doc: "from // 2 * 32 + to // 2 (the 32 playing squares, a1 = 0 .. h8 = 63)",
@@ -136,11 +157,15 @@ fn eliminar_observe(position: &Eliminar, out: &mut [f32]) {
     }
 }
 
+fn eliminar_encode(position: &Eliminar, moves: &[EliminarMove], codes: &mut Vec<u32>) {
+    encode_with::<_, 4097, 4>(position, moves, codes, eliminar_index);
+}
+
 const ELIMINAR: LearnFns<Eliminar> = LearnFns {
     base: 4097,
     slots: 4,
     planes: 2,
-    index_of: eliminar_index,
+    encode_moves: eliminar_encode,
     observe: eliminar_observe,
     planes_doc: "own pieces, opponent pieces",
     actions_doc: "0 = pass, 1 + from * 64 + to for a jump chain",
@@ -166,11 +191,15 @@ fn tumbling_observe(position: &TumblingDown, out: &mut [f32]) {
     }
 }
 
+fn tumbling_encode(position: &TumblingDown, moves: &[damero_tumbling_down::Move], codes: &mut Vec<u32>) {
+    encode_with::<_, 1024, 1>(position, moves, codes, tumbling_index);
+}
+
 const TUMBLING: LearnFns<TumblingDown> = LearnFns {
     base: 1024,
     slots: 1,
     planes: 4,
-    index_of: tumbling_index,
+    encode_moves: tumbling_encode,
     observe: tumbling_observe,
     planes_doc: "own pieces in the stack (a count), opponent pieces (a count), own piece on top, opponent piece on top",
     actions_doc: "(from * 8 + direction) * 2 + tumble, direction in damero's order N, NE, E, SE, S, SW, W, NW",
@@ -231,11 +260,15 @@ fn cross_observe(position: &Cross, out: &mut [f32]) {
     }
 }
 
+fn cross_encode(position: &Cross, moves: &[damero_cross::Move], codes: &mut Vec<u32>) {
+    encode_with::<_, { 4096 + 512 + 1024 }, 8>(position, moves, codes, cross_index);
+}
+
 const CROSS: LearnFns<Cross> = LearnFns {
     base: 4096 + 512 + 1024,
     slots: 8,
     planes: 6,
-    index_of: cross_index,
+    encode_moves: cross_encode,
     observe: cross_observe,
     planes_doc: "own square pieces, opponent square pieces, own vertex pieces, opponent vertex pieces \
                  (vertex file f, rank r at row r, column f; turned as (6 - f, 6 - r)), own spares \
