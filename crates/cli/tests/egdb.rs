@@ -52,6 +52,43 @@ fn built_databases_answer_bestmove_by_flag_or_environment() {
     );
     assert!(!text(&switched_off.stdout).contains("dbwin"));
 
+    // `egdb convert`: with its own database the engine wins every sample at
+    // exactly the database's distance (margin 0); without one, a random
+    // mover does not; a table line per game.
+    let convert = ["egdb", "convert", "russian", "--egdb", dir_text, "--min-pieces", "4", "--count", "6"];
+    let exact = damero(
+        &[&convert[..], &["--engine", "alphabeta:depth=2", "--engine-egdb", dir_text, "--margin", "0"]]
+            .concat(),
+        None,
+    );
+    assert!(exact.status.success(), "{}", text(&exact.stderr));
+    assert!(text(&exact.stdout).contains("with its own database"), "{}", text(&exact.stdout));
+    assert!(
+        text(&exact.stdout).contains("converted 6 of 6; slipped 0, drawn 0, too slow 0"),
+        "{}",
+        text(&exact.stdout)
+    );
+    assert!(text(&exact.stdout).contains("median 0, most 0"), "{}", text(&exact.stdout));
+    let random = damero(&[&convert[..], &["--engine", "random", "--table"]].concat(), None);
+    assert!(random.status.success(), "{}", text(&random.stderr));
+    let lines: Vec<String> = text(&random.stdout).lines().map(str::to_owned).collect();
+    assert!(lines[0].contains("without a database"), "{lines:?}");
+    assert_eq!(lines[1], "game\tfen\tdistance\tplies\tending\textra_plies\tnodes");
+    assert_eq!(lines.iter().filter(|l| l.split('\t').count() == 7).count(), 7, "{lines:?}");
+    assert!(!lines.iter().any(|l| l.starts_with("converted 6 of 6")), "{lines:?}");
+    // Bad requests: no such wins, a game without databases, --nps without --level.
+    let none = damero(
+        &["egdb", "convert", "russian", "--egdb", dir_text, "--min-pieces", "5", "--level", "1"],
+        None,
+    );
+    assert_eq!(none.status.code(), Some(2));
+    assert!(text(&none.stderr).contains("has no wins of 5 pieces or more"), "{}", text(&none.stderr));
+    let cross = damero(&["egdb", "convert", "cross", "--egdb", dir_text], None);
+    assert!(!cross.status.success());
+    assert!(text(&cross.stderr).contains("no endgame databases for 'cross'"), "{}", text(&cross.stderr));
+    let nps = damero(&["egdb", "convert", "russian", "--egdb", dir_text, "--nps", "1000"], None);
+    assert!(!nps.status.success());
+
     // English has no files there: it plays without, with a note.
     let english = damero(&["bestmove", "english", "--depth", "2", "--egdb", dir_text], None);
     assert!(english.status.success());

@@ -11,11 +11,15 @@
 //!   ([`tune_network::fit_network`], `damero tune-network`);
 //! - [`book`]: building opening books ([`book::build`], `damero book build`);
 //! - [`egdb`]: building endgame databases by retrograde analysis
-//!   (`damero egdb build`).
+//!   (`damero egdb build`);
+//! - [`convert`]: database wins played out by an engine against the
+//!   database's longest defence (`damero egdb convert`);
+//! - [`suite`]: test suites from databases and searches (`damero suite make`).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod book;
+pub mod convert;
 pub mod egdb;
 pub mod selfplay;
 pub mod suite;
