@@ -28,18 +28,19 @@ struct Slot<G: Game> {
     position: G,
     /// Zobrist keys of the positions of this game, for repetitions.
     hashes: Vec<u64>,
-    /// The legal moves, copied out of a move list on the stack: a slot
-    /// stays a few cache lines (a `MoveList` keeps its length after 256
-    /// inline moves, a cache miss of its own).
-    moves: Vec<G::Move>,
+    /// The legal moves, listed in place (a box: 256 inline moves would make
+    /// the slots array 2 KiB a board).
+    moves: Box<MoveList<G::Move>>,
     codes: Vec<u32>,
     plies: u32,
     /// Games started in this slot (the setup seed of the next).
     games: u64,
     /// The state of `random_actions`' generator.
     rng: u64,
-    /// The index of the move the next step plays (checked before any plays).
-    pick: u32,
+    /// The move the next step plays, read from `moves` when the actions
+    /// are checked (a pass of independent loads, so the cache misses of
+    /// many boards overlap, where the step's own read waited for each).
+    chosen: Option<G::Move>,
 }
 
 /// The arrays of one slot.
@@ -59,6 +60,12 @@ struct Env<G: Game> {
     random_setup: bool,
     max_plies: u32,
     pool: Option<rayon::ThreadPool>,
+    /// Each board's next random action, drawn by the thread that stepped
+    /// it: `random_actions` then copies one array instead of reading every
+    /// board (which, on another core, would be a cache miss per board).
+    random: Vec<i64>,
+    /// Whether `random` holds draws that `random_actions` has not given yet.
+    random_ready: bool,
 }
 
 /// A vector environment of any game.
@@ -74,15 +81,6 @@ trait AnyEnv: Send + Sync {
     fn rewind(&mut self, seed: u64);
 }
 
-/// One board's share of a step, as the zipped iterators give it.
-type StepItem<'a, G> = (
-    usize,
-    (
-        ((((&'a mut Slot<G>, &'a i64), &'a mut [f32]), &'a mut [bool]), &'a mut f32),
-        (&'a mut bool, &'a mut bool),
-    ),
-);
-
 /// What `reset` returns.
 type ObsMask = (Py<PyArray4<f32>>, Py<PyArray2<bool>>);
 
@@ -92,6 +90,61 @@ struct Outs<'a> {
     reward: &'a mut [f32],
     terminated: &'a mut [bool],
     truncated: &'a mut [bool],
+}
+
+/// A run of consecutive boards with their actions and their share of every
+/// array: a piece of a step's work for the pool.
+struct Part<'a, G: Game> {
+    /// The index of its first board.
+    first: usize,
+    slots: &'a mut [Slot<G>],
+    actions: &'a [i64],
+    /// The next random action of each board (`random_actions`).
+    random: &'a mut [i64],
+    outs: Outs<'a>,
+}
+
+impl<'a, G: Game> Part<'a, G> {
+    /// Splits off the first `boards` boards (`obs` and `mask` rows of
+    /// `n_obs` and `n_act` values).
+    fn split_off(&mut self, boards: usize, n_obs: usize, n_act: usize) -> Part<'a, G> {
+        fn cut<'a, T>(slice: &mut &'a mut [T], at: usize) -> &'a mut [T] {
+            let (head, tail) = std::mem::take(slice).split_at_mut(at);
+            *slice = tail;
+            head
+        }
+        let (actions, rest) = self.actions.split_at(boards);
+        self.actions = rest;
+        let head = Part {
+            first: self.first,
+            slots: cut(&mut self.slots, boards),
+            actions,
+            random: cut(&mut self.random, boards),
+            outs: Outs {
+                obs: cut(&mut self.outs.obs, boards * n_obs),
+                mask: cut(&mut self.outs.mask, boards * n_act),
+                reward: cut(&mut self.outs.reward, boards),
+                terminated: cut(&mut self.outs.terminated, boards),
+                truncated: cut(&mut self.outs.truncated, boards),
+            },
+        };
+        self.first += boards;
+        head
+    }
+
+    /// Whether every action is legal on its board (each board keeps the
+    /// move its action names, for the step).
+    fn check(&mut self) -> bool {
+        self.slots.iter_mut().zip(self.actions).all(|(slot, &action)| {
+            match slot.codes.iter().position(|&c| i64::from(c) == action) {
+                Some(at) => {
+                    slot.chosen = slot.moves.get(at).copied();
+                    true
+                }
+                None => false,
+            }
+        })
+    }
 }
 
 impl<G: EngineGame> Env<G> {
@@ -114,11 +167,8 @@ impl<G: EngineGame> Env<G> {
                 *cell = false;
             }
         }
-        let mut moves = MoveList::new();
-        slot.position.legal_moves(&mut moves);
-        slot.moves.clear();
-        slot.moves.extend_from_slice(&moves);
-        fns.encode(&slot.position, &moves, &mut slot.codes);
+        slot.position.legal_moves(&mut slot.moves);
+        fns.encode(&slot.position, &slot.moves, &mut slot.codes);
         for &code in &slot.codes {
             if let Some(cell) = out.mask.get_mut(code as usize) {
                 *cell = true;
@@ -155,9 +205,12 @@ impl<G: EngineGame> Env<G> {
     }
 
     fn step_slot(&self, slot: &mut Slot<G>, index: usize, mut out: Out<'_>) {
-        let at = slot.pick as usize;
+        let Some(chosen) = slot.chosen.take() else {
+            // Unreachable: a checked action always names a listed move.
+            return;
+        };
         let mover = slot.position.side_to_move();
-        slot.position.play(slot.moves[at]);
+        slot.position.play(chosen);
         slot.plies += 1;
         slot.hashes.push(slot.position.zobrist());
         Env::observe(&self.fns, slot, &mut out);
@@ -174,6 +227,32 @@ impl<G: EngineGame> Env<G> {
             Env::observe(&self.fns, slot, &mut out);
         }
     }
+
+    /// Steps the boards of `part` (every action checked).
+    fn step_part(&self, part: &mut Part<'_, G>) {
+        let (n_obs, n_act) = (self.obs_len(), self.num_actions());
+        let outs = &mut part.outs;
+        let arrays = outs
+            .obs
+            .chunks_mut(n_obs)
+            .zip(outs.mask.chunks_mut(n_act))
+            .zip(outs.reward.iter_mut())
+            .zip(outs.terminated.iter_mut().zip(outs.truncated.iter_mut()));
+        for (offset, ((slot, random), (((obs, mask), reward), (terminated, truncated)))) in
+            part.slots.iter_mut().zip(part.random.iter_mut()).zip(arrays).enumerate()
+        {
+            self.step_slot(slot, part.first + offset, Out { obs, mask, reward, terminated, truncated });
+            *random = random_action(slot);
+        }
+    }
+}
+
+/// A uniformly random legal action of the slot, from its generator.
+fn random_action<G: Game>(slot: &mut Slot<G>) -> i64 {
+    let (state, random) = damero_core::splitmix64(slot.rng);
+    slot.rng = state;
+    let n = slot.codes.len() as u128;
+    slot.codes.get(((u128::from(random) * n) >> 64) as usize).map_or(0, |&c| i64::from(c))
 }
 
 impl<G: EngineGame> AnyEnv for Env<G> {
@@ -192,6 +271,7 @@ impl<G: EngineGame> AnyEnv for Env<G> {
         if let Some(seed) = seed {
             self.rewind(seed);
         }
+        self.random_ready = false;
         mask.fill(false);
         let (n_obs, n_act) = (self.obs_len(), self.num_actions());
         let mut slots = std::mem::take(&mut self.slots);
@@ -220,68 +300,46 @@ impl<G: EngineGame> AnyEnv for Env<G> {
             ));
         }
         // Every action is checked before any is played (an illegal one
-        // leaves every board as it was), in the same pass of the pool as
-        // the step: one wake-up of its threads a step.
-        let pick = |(slot, &action): (&mut Slot<G>, &i64)| match slot
-            .codes
-            .iter()
-            .position(|&c| i64::from(c) == action)
-        {
-            Some(at) => {
-                slot.pick = at as u32;
-                true
-            }
-            None => false,
-        };
+        // leaves every board as it was).
         let (n_obs, n_act) = (self.obs_len(), self.num_actions());
         let mut slots = std::mem::take(&mut self.slots);
-        let legal = {
-            let this = &*self;
-            let run =
-                |(index, (((((slot, _), obs), mask), reward), (terminated, truncated))): StepItem<'_, G>| {
-                    this.step_slot(slot, index, Out { obs, mask, reward, terminated, truncated });
-                };
-            match &self.pool {
-                // Below a few hundred boards a step is a few microseconds of work:
-                // waking the pool would cost more than it saves.
-                Some(pool) if slots.len() >= PARALLEL_FROM => pool.install(|| {
-                    // A few pieces of work a thread: enough to even out,
-                    // few enough that splitting costs little.
-                    let chunk = (slots.len() / (4 * pool.current_num_threads())).max(PARALLEL_FROM / 2);
-                    let legal = slots.par_iter_mut().zip(actions.par_iter()).with_min_len(chunk).all(pick);
-                    if legal {
-                        slots
-                            .par_iter_mut()
-                            .zip(actions.par_iter())
-                            .zip(outs.obs.par_chunks_mut(n_obs))
-                            .zip(outs.mask.par_chunks_mut(n_act))
-                            .zip(outs.reward.par_iter_mut())
-                            .zip(outs.terminated.par_iter_mut().zip(outs.truncated.par_iter_mut()))
-                            .enumerate()
-                            .with_min_len(chunk)
-                            .for_each(run);
-                    }
-                    legal
-                }),
-                _ => {
-                    let legal = slots.iter_mut().zip(actions).all(pick);
-                    if legal {
-                        slots
-                            .iter_mut()
-                            .zip(actions.iter())
-                            .zip(outs.obs.chunks_mut(n_obs))
-                            .zip(outs.mask.chunks_mut(n_act))
-                            .zip(outs.reward.iter_mut())
-                            .zip(outs.terminated.iter_mut().zip(outs.truncated.iter_mut()))
-                            .enumerate()
-                            .for_each(run);
-                    }
-                    legal
+        let mut random = std::mem::take(&mut self.random);
+        let mut whole = Part { first: 0, slots: &mut slots, actions, random: &mut random, outs };
+        let legal = match &self.pool {
+            // Below a few hundred boards a step is a few microseconds of
+            // work: waking the pool would cost more than it saves.
+            Some(pool) if whole.slots.len() >= PARALLEL_FROM => {
+                let threads = pool.current_num_threads().max(1);
+                let n = whole.slots.len();
+                let chunk = (n / (4 * threads)).max(PARALLEL_FROM / 2);
+                let mut parts = Vec::new();
+                let mut left = n;
+                while left > 0 {
+                    let boards = left.min(chunk);
+                    parts.push(whole.split_off(boards, n_obs, n_act));
+                    left -= boards;
                 }
+                let this = &*self;
+                pool.install(|| {
+                    let legal = parts.par_iter_mut().all(|part| part.check());
+                    if legal {
+                        parts.par_iter_mut().for_each(|part| this.step_part(part));
+                    }
+                    legal
+                })
+            }
+            _ => {
+                let legal = whole.check();
+                if legal {
+                    self.step_part(&mut whole);
+                }
+                legal
             }
         };
+        self.random = random;
         self.slots = slots;
         if legal {
+            self.random_ready = true;
             return Ok(());
         }
         // The first board whose action is not legal, for the message.
@@ -299,17 +357,22 @@ impl<G: EngineGame> AnyEnv for Env<G> {
     }
     fn rewind(&mut self, seed: u64) {
         self.seed = seed;
+        self.random_ready = false;
         for (index, slot) in self.slots.iter_mut().enumerate() {
             slot.games = 0;
             slot.rng = slot_rng(seed, index);
         }
     }
     fn random_actions(&mut self, out: &mut [i64]) {
-        for (slot, out) in self.slots.iter_mut().zip(out) {
-            let (state, random) = damero_core::splitmix64(slot.rng);
-            slot.rng = state;
-            let n = slot.codes.len() as u128;
-            *out = slot.codes.get(((u128::from(random) * n) >> 64) as usize).map_or(0, |&c| i64::from(c));
+        // The draws the last step made (a step draws each board's next
+        // random action as it writes its mask), or, called again before a
+        // step, new ones.
+        if std::mem::take(&mut self.random_ready) {
+            out.copy_from_slice(&self.random);
+        } else {
+            for (slot, out) in self.slots.iter_mut().zip(out) {
+                *out = random_action(slot);
+            }
         }
     }
     fn board(&self, index: usize) -> Option<PyBoard> {
@@ -350,12 +413,12 @@ impl GameCommand for MakeEnv {
             .map(|index| Slot {
                 position: start,
                 hashes: Vec::with_capacity(self.max_plies as usize + 1),
-                moves: Vec::with_capacity(32),
+                moves: Box::default(),
                 codes: Vec::with_capacity(32),
                 plies: 0,
                 games: 0,
                 rng: slot_rng(self.seed, index),
-                pick: 0,
+                chosen: None,
             })
             .collect();
         Ok(Box::new(Env {
@@ -366,6 +429,8 @@ impl GameCommand for MakeEnv {
             random_setup,
             max_plies: self.max_plies,
             pool,
+            random: vec![0; self.n],
+            random_ready: false,
         }))
     }
 }

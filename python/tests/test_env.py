@@ -75,9 +75,9 @@ def test_reset_goes_on_without_a_seed_and_starts_again_with_one():
 
 
 def test_thread_counts_agree():
-    # 300 boards: enough for a block per thread (64 at least each).
+    # 300 boards: five pieces of work of 64 boards or fewer for the pool.
     results = []
-    for threads in (1, 2, 3):
+    for threads in (1, 2, 3, 8):  # 8: more threads than pieces
         env = damero.VectorEnv("russian", 300, seed=2, threads=threads)
         env.reset()
         steps = []
@@ -100,3 +100,62 @@ def test_illegal_actions():
     assert env.step([int(a) for a in env.random_actions()])[0].shape[0] == 2
     with pytest.raises(damero.Error):
         damero.VectorEnv("russian", 0)
+
+
+def _snapshot(env, obs, mask):
+    return obs.copy(), mask.copy(), [env.board(i).fen() for i in range(env.num_envs)]
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_an_illegal_action_on_the_pool_changes_no_board(threads):
+    # 300 boards on a pool: the boards are checked and stepped in pieces by
+    # several threads; an illegal action in the last piece must stop every
+    # piece, checked or not.
+    env = damero.VectorEnv("russian", 300, seed=6, threads=threads)
+    twin = damero.VectorEnv("russian", 300, seed=6, threads=1)
+    obs, mask = env.reset()
+    twin.reset()
+    for _ in range(5):
+        actions = env.random_actions().copy()
+        assert np.array_equal(actions, twin.random_actions())
+        env.step(actions)
+        twin.step(actions)
+    before = _snapshot(env, obs, mask)
+    actions = env.random_actions().copy()
+    bad = actions.copy()
+    bad[-1] = int(np.flatnonzero(~mask[-1])[0])
+    with pytest.raises(damero.IllegalMoveError, match="board 299"):
+        env.step(bad)
+    after = _snapshot(env, obs, mask)
+    assert np.array_equal(before[0], after[0]) and np.array_equal(before[1], after[1])
+    assert before[2] == after[2]
+    # The refused step drew nothing: both go on alike.
+    assert np.array_equal(actions, twin.random_actions())
+    for step in range(20):
+        result, expected = env.step(actions), twin.step(actions)
+        assert all(np.array_equal(x, y) for x, y in zip(result, expected)), step
+        actions = env.random_actions().copy()
+        assert np.array_equal(actions, twin.random_actions())
+
+
+def test_random_actions_draw_again_on_each_call():
+    env = damero.VectorEnv("russian", 300, seed=8, threads=2)
+    twin = damero.VectorEnv("russian", 300, seed=8, threads=2)
+    _, mask = env.reset()
+    twin.reset()
+    env.step(env.random_actions())
+    twin.step(twin.random_actions())
+    first, second = env.random_actions().copy(), env.random_actions().copy()
+    for actions in (first, second):
+        assert mask[np.arange(300), actions].all()
+    assert not np.array_equal(first, second)
+    assert np.array_equal(first, twin.random_actions())
+    assert np.array_equal(second, twin.random_actions())
+    # A step with other actions than the draws: the next draws are for the
+    # new positions, the same on both.
+    own = np.array([int(np.flatnonzero(m)[0]) for m in mask])
+    env.step(own)
+    twin.step(own)
+    drawn = env.random_actions()
+    assert mask[np.arange(300), drawn].all()
+    assert np.array_equal(drawn, twin.random_actions())
