@@ -22,14 +22,12 @@
 //! distance falls along its best moves), so the test is of an engine
 //! without it, or with a smaller one.
 
-use std::collections::HashSet;
 use std::fmt;
 
 use damero_core::{Evaluator, Game, GameRecord, MoveList, Outcome, Verdict};
 use damero_draughts::{Draughts, Variant};
 use damero_engine::Engine;
 use damero_eval::egdb::EndgameDatabase;
-use damero_search::SeededRng;
 
 pub use crate::suite::MIN_WIN_PLIES;
 
@@ -52,31 +50,13 @@ pub fn sample_wins<V: Variant>(
     min_pieces: u32,
     seed: u64,
 ) -> Vec<WinSample<V>> {
-    let slices: Vec<_> = EndgameDatabase::<V>::slices(database.max_pieces())
-        .into_iter()
-        .filter(|s| s.pieces() >= min_pieces)
-        .collect();
-    let mut samples = Vec::new();
-    if slices.is_empty() {
-        return samples;
-    }
-    let mut rng = SeededRng::new(seed);
-    let mut seen = HashSet::new();
-    for _ in 0..count.saturating_mul(2000) {
-        if samples.len() >= count {
-            break;
-        }
-        let slice = slices[rng.below(slices.len())];
-        let index = rng.next_u64() % slice.positions();
-        let Some(placement) = slice.placement(index) else { continue };
-        let position: Draughts<V> = placement.position(Default::default());
-        let Some(Verdict::Win { plies }) = database.probe(&position) else { continue };
-        if plies < MIN_WIN_PLIES || !seen.insert(position.zobrist()) {
-            continue;
-        }
-        samples.push(WinSample { position, plies });
-    }
-    samples
+    crate::suite::drawn_positions(database, min_pieces, seed, count.saturating_mul(2000))
+        .filter_map(|position| match database.probe(&position) {
+            Some(Verdict::Win { plies }) if plies >= MIN_WIN_PLIES => Some(WinSample { position, plies }),
+            _ => None,
+        })
+        .take(count)
+        .collect()
 }
 
 /// How a conversion ended.
@@ -217,7 +197,7 @@ pub struct ConversionReport {
     pub games: usize,
     /// Games won within the margin.
     pub won: usize,
-    /// The other endings, counted.
+    /// Games where a move of the engine let the win slip.
     pub slipped: usize,
     /// Drawn by a rule or a repetition.
     pub drawn: usize,
@@ -260,6 +240,7 @@ mod tests {
     use damero_draughts::RussianVariant;
     use damero_engine::EngineSpec;
     use damero_eval::{DraughtsEvaluator, EgdbEvaluator};
+    use std::collections::HashSet;
     use std::sync::{Arc, OnceLock};
 
     type Russian = Draughts<RussianVariant>;

@@ -48,6 +48,31 @@ fn winning_and_drawing<V: Variant>(
     Some((wins, draws))
 }
 
+/// The distinct positions among `draws` seeded random draws from the
+/// slices of `database` with at least `min_pieces` pieces (a slice, then an
+/// index in it), draw counters at zero: where [`from_egdb`] and
+/// [`crate::convert::sample_wins`] take their positions.
+pub(crate) fn drawn_positions<V: Variant>(
+    database: &EndgameDatabase<V>,
+    min_pieces: u32,
+    seed: u64,
+    draws: usize,
+) -> impl Iterator<Item = Draughts<V>> {
+    let slices: Vec<_> = EndgameDatabase::<V>::slices(database.max_pieces())
+        .into_iter()
+        .filter(|s| s.pieces() >= min_pieces)
+        .collect();
+    let mut rng = SeededRng::new(seed);
+    let mut seen = HashSet::new();
+    let draws = if slices.is_empty() { 0 } else { draws };
+    (0..draws).filter_map(move |_| {
+        let slice = slices[rng.below(slices.len())];
+        let index = rng.next_u64() % slice.positions();
+        let position: Draughts<V> = slice.placement(index)?.position(Default::default());
+        seen.insert(position.zobrist()).then_some(position)
+    })
+}
+
 /// Up to `count` suite positions from `database` (see the [module
 /// documentation](self)), drawn with `seed`, of at least `min_pieces`
 /// pieces. Fewer when the database does not hold so many (it stops after
@@ -58,29 +83,16 @@ pub fn from_egdb<V: Variant>(
     min_pieces: u32,
     seed: u64,
 ) -> Suite {
-    let slices: Vec<_> = EndgameDatabase::<V>::slices(database.max_pieces())
-        .into_iter()
-        .filter(|s| s.pieces() >= min_pieces)
-        .collect();
     let mut suite = Suite { game: V::NAME.to_owned(), positions: Vec::new() };
-    if slices.is_empty() {
-        return suite;
-    }
-    let mut rng = SeededRng::new(seed);
-    let mut seen = HashSet::new();
     let (mut wins, mut saves) = (0, 0);
     let win_share = count.div_ceil(3) * 2;
     let mut moves = MoveList::new();
-    for _ in 0..count.saturating_mul(2000) {
+    for position in drawn_positions(database, min_pieces, seed, count.saturating_mul(2000)) {
         if suite.positions.len() >= count {
             break;
         }
-        let slice = slices[rng.below(slices.len())];
-        let index = rng.next_u64() % slice.positions();
-        let Some(placement) = slice.placement(index) else { continue };
-        let position: Draughts<V> = placement.position(Default::default());
         position.legal_moves(&mut moves);
-        if moves.len() < 2 || !seen.insert(position.zobrist()) {
+        if moves.len() < 2 {
             continue;
         }
         let Some(value) = database.value(&position) else { continue };
