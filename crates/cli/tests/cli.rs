@@ -428,3 +428,21 @@ fn bench_signature_is_pinned() {
     // One line per game on stderr.
     assert_eq!(stderr(&out).lines().count(), 7, "{}", stderr(&out));
 }
+
+#[test]
+fn bench_movetime_reports_each_games_depth_and_keeps_the_signature() {
+    let out = damero(&["bench", "--movetime", "30"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.lines().any(|l| l == format!("nodes {BENCH_SIGNATURE}")), "{text}");
+    let depths: Vec<_> = text.lines().filter_map(|l| l.strip_prefix("depth ")).collect();
+    assert_eq!(depths.len(), 7, "{text}");
+    for line in depths {
+        // "english 12 in 30 ms (123456 nodes)"
+        let words: Vec<_> = line.split_whitespace().collect();
+        let depth: u32 = words[1].parse().unwrap_or_else(|_| panic!("{line}"));
+        assert!(depth >= 1, "{line}");
+        assert_eq!((words[2], words[4]), ("in", "ms"), "{line}");
+    }
+    assert!(text.contains("depth english "), "{text}");
+}

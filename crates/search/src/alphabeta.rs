@@ -33,6 +33,7 @@ mod moves;
 mod node;
 mod picker;
 mod qsearch;
+mod stats;
 mod worker;
 
 pub use config::{AlphaBetaConfig, SwitchError, SwitchHelp};
@@ -144,7 +145,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                     scope.spawn(move || {
                         let mut worker = Worker::new(id, evaluator, config, tt, shared_ref, history, threads);
                         let done = worker.iterate(root, max_depth, &mut |_: &SearchInfo<G>| {});
-                        (done, worker.nodes)
+                        (done, worker.nodes, worker.stats)
                     })
                 })
                 .collect();
@@ -152,15 +153,22 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             let mut done = worker.iterate(root, max_depth, &mut on_info);
             shared_ref.stop.store(true, Ordering::Relaxed);
             let mut nodes = worker.nodes;
+            let mut stats = worker.stats;
             // The deepest completed iteration of any thread wins (the main
             // thread's on a tie): a helper may finish the last depth first.
             for helper in helpers {
-                let (helper_done, helper_nodes) = helper.join().expect("search thread panicked");
+                let (helper_done, helper_nodes, helper_stats) =
+                    helper.join().expect("search thread panicked");
                 nodes += helper_nodes;
+                stats += helper_stats;
                 if helper_done.depth() > done.depth() {
                     done = helper_done;
                 }
             }
+            #[cfg(feature = "stats")]
+            eprintln!("{stats}");
+            #[cfg(not(feature = "stats"))]
+            let _ = stats;
             (done, nodes)
         });
         let time = start.elapsed();

@@ -42,3 +42,27 @@ pub fn bench<G: Game, E: Evaluator<G>>(runs: &[(G, u32)], evaluator: &E) -> Benc
     }
     report
 }
+
+/// How deep the default alpha-beta gets in a fixed time: the last completed
+/// iteration of a [`timed_depth`] search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimedDepth {
+    /// The depth of the last completed iteration.
+    pub depth: u32,
+    /// Nodes searched in all.
+    pub nodes: u64,
+    /// Time spent.
+    pub time: Duration,
+}
+
+/// Searches `position` for `time` with the default alpha-beta on one thread
+/// and a 32 MiB table (no opening book) and reports the depth it completed:
+/// the depth a player gets at that time a move, which, unlike [`bench()`]'s
+/// node count, depends on the machine's speed.
+pub fn timed_depth<G: Game, E: Evaluator<G>>(position: &G, evaluator: &E, time: Duration) -> TimedDepth {
+    let config = AlphaBetaConfig { threads: 1, ..AlphaBetaConfig::default() };
+    let mut search = AlphaBeta::new(config, evaluator.clone());
+    let start = Instant::now();
+    let result = search.search(position, &[], &Limits::movetime(time), |_| {});
+    TimedDepth { depth: result.depth, nodes: result.nodes, time: start.elapsed() }
+}

@@ -65,7 +65,7 @@ mod time;
 mod tt;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SwitchError, SwitchHelp};
-pub use bench::{BenchReport, bench};
+pub use bench::{BenchReport, TimedDepth, bench, timed_depth};
 pub use book::{Book, BookError, BookMove};
 pub use limits::Limits;
 pub use mcts::{Mcts, MctsConfig, Rollout};

@@ -128,6 +128,10 @@ mod parse {
         value.parse().map_err(|_| invalid(key, value, "an integer"))
     }
 
+    pub(super) fn integer_usize(key: &'static str, value: &str) -> Result<usize, SwitchError> {
+        value.parse().map_err(|_| invalid(key, value, "an integer"))
+    }
+
     pub(super) fn positive(key: &'static str, value: &str) -> Result<usize, SwitchError> {
         match value.parse::<usize>() {
             Ok(n) if n > 0 => Ok(n),
@@ -394,6 +398,15 @@ switches! {
         /// Changes values (through LMR only). On by default: +11 ± 18 Elo over
         /// 800 Russian games and +14 ± 27 over 400 English at 20,000 nodes.
         history_lmr: bool = true, key "history_lmr", parse switch, exact false, inert without lmr;
+        /// The first move (counted from 0) that late-move reductions may
+        /// reduce: the moves before it are searched to full depth. Changes
+        /// values (through LMR only).
+        lmr_from: usize = 3, key "lmr_from", parse positive;
+        /// Late-move pruning: off the principal variation at depth 3 or less,
+        /// once this many moves plus the square of the depth were searched,
+        /// the remaining plain quiet moves (not the table move, not killers) are
+        /// skipped. 0 is off. Changes values.
+        late_pruning: usize = 0, key "lmp", parse integer_usize, exact 0;
         /// Razoring: at depth 2 or less off the principal variation, a static
         /// value far enough below alpha is checked by quiescence alone, and the
         /// node returns when that fails low too. Changes values. On by default:

@@ -9,8 +9,9 @@ use damero_core::{Color, Evaluator, Game, MOVE_LIST_INLINE, MoveList};
 use super::history::HISTORY_MAX;
 use super::node::Task;
 use super::picker::{Kind, MovePicker};
+use super::stats::count;
 use super::worker::{Value, Worker};
-use crate::score::INFINITY;
+use crate::score::{INFINITY, KNOWN};
 
 /// Logarithmic reductions: `LMR_BASE + ln(depth) · ln(count) / LMR_DIVISOR`.
 const LMR_BASE: f64 = 0.5;
@@ -51,6 +52,11 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         while let Some((index, kind)) = picker.next(position, moves, |mv| self.history_value(side, mv)) {
             let mv = moves[index];
             let capture = kind == Kind::Capture || (kind == Kind::Table && position.is_capture(mv));
+            if kind == Kind::Quiet && self.prunes_late(task, count, best.score) {
+                // Plain quiet moves come last: the rest of the node is pruned.
+                count!(self, late_pruned);
+                break;
+            }
             if count == 0 {
                 first_move = Some(mv);
             }
@@ -64,6 +70,10 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     alpha = value.score;
                     self.raise_alpha(ply, mv, value.score, first_move);
                     if value.score >= task.beta {
+                        count!(self, beta_cutoffs);
+                        if count == 1 {
+                            count!(self, first_move_cutoffs);
+                        }
                         if !capture {
                             self.reward_quiet(side, mv, ply, task.depth, moves, &quiets_tried);
                         }
@@ -119,8 +129,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     fn late_move(&mut self, child: &G, same: bool, reduction: i32, task: Task) -> Value {
         let Task { depth, alpha, beta, ply, pv } = task;
         if self.config.pvs {
+            if reduction > 0 {
+                count!(self, reduced);
+            }
             let mut v = self.child(child, same, depth - 1 - reduction, alpha, alpha + 1, ply, false);
             if v.score > alpha && reduction > 0 && !self.aborted {
+                count!(self, re_searched);
                 v = self.child(child, same, depth - 1, alpha, alpha + 1, ply, false);
             }
             if v.score > alpha && v.score < beta && !self.aborted {
@@ -157,7 +171,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// is searched, if `mv` is a late quiet move of `side`.
     #[inline]
     fn reduction(&self, side: Color, mv: G::Move, depth: i32, count: usize) -> i32 {
-        if !self.config.lmr || depth < 3 || count < 3 {
+        if !self.config.lmr || depth < 3 || count < self.config.lmr_from {
             return 0;
         }
         let reduction = if self.config.lmr_log {
@@ -181,6 +195,19 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             h if h > HISTORY_MAX / 2 => reduction - 1,
             _ => reduction,
         }
+    }
+
+    /// Whether late-move pruning skips the plain quiet moves left at a node
+    /// of `task` after `count` moves, the best of them worth `best`.
+    #[inline]
+    fn prunes_late(&self, task: Task, count: usize, best: i32) -> bool {
+        let lmp = self.config.late_pruning;
+        lmp > 0
+            && !task.pv
+            && task.ply > 0
+            && task.depth <= 3
+            && best > -KNOWN
+            && count >= lmp + (task.depth * task.depth) as usize
     }
 
     /// The history score of `side`'s quiet move `mv` (0 with history off).

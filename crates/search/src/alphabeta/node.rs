@@ -10,6 +10,7 @@ use core::ops::ControlFlow;
 use damero_core::{Evaluator, Game, MoveList};
 
 use super::moves::Best;
+use super::stats::count;
 use super::worker::{Value, Worker};
 use crate::score::{KNOWN, MAX_PLY, outcome_score, verdict_score};
 use crate::tt::{Bound, score_from_tt, score_to_tt};
@@ -55,12 +56,18 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if depth <= 0 {
             return self.leaf(position, &moves, alpha, beta, ply);
         }
+        count!(self, interior);
         let task = Task { depth, alpha, beta, ply, pv: pv_node };
+        // The static value shallow pruning will read, taken before the
+        // table probe: the evaluation's work overlaps the wait for the
+        // bucket the parent prefetched (a table cutoff wastes it).
+        let eval = self.pruning_eval(position, task);
         let tt_index = match self.probe_table(key, moves.len(), task) {
             ControlFlow::Break(value) => return value,
             ControlFlow::Continue(tt_index) => tt_index,
         };
-        if let Some(value) = self.shallow_pruning(position, &moves, task) {
+        if let Some(value) = eval.and_then(|eval| self.shallow_pruning(position, &moves, task, eval)) {
+            count!(self, shallow_prunes);
             return value;
         }
         let task = Task { depth: self.adjusted_depth(position, &moves, task, tt_index), ..task };
@@ -95,7 +102,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// repetition, the endgame database's verdict, or the static value at
     /// the ply limit.
     #[inline]
-    fn draws_and_probe(&self, position: &G, moves: &MoveList<G::Move>, ply: usize) -> Option<Value> {
+    fn draws_and_probe(&mut self, position: &G, moves: &MoveList<G::Move>, ply: usize) -> Option<Value> {
         if moves.is_empty() {
             let outcome = position.terminal_outcome();
             if outcome.winner().is_none() {
@@ -143,10 +150,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// variation (they would cut the PV short). Stored scores never depend on
     /// a repetition above their node.
     #[inline]
-    fn probe_table(&self, key: u64, move_count: usize, task: Task) -> ControlFlow<Value, Option<usize>> {
+    fn probe_table(&mut self, key: u64, move_count: usize, task: Task) -> ControlFlow<Value, Option<usize>> {
+        count!(self, tt_probes);
         let Some(entry) = self.tt.and_then(|tt| tt.probe(key ^ self.table_salt)) else {
             return ControlFlow::Continue(None);
         };
+        count!(self, tt_hits);
         let tt_index = entry.move_index.filter(|&i| i < move_count);
         let depth_ok = if self.config.deeper_tt_cutoffs {
             entry.depth >= task.depth as u32
@@ -162,18 +171,18 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 Bound::None => false,
             };
             if cut {
+                count!(self, tt_cutoffs);
                 return ControlFlow::Break(Value::pure(score));
             }
         }
         ControlFlow::Continue(tt_index)
     }
 
-    /// Reverse futility pruning and razoring: off the principal variation
-    /// near the leaves, a quiet node whose static value is far above beta
-    /// returns it, and one far below alpha that quiescence confirms below
-    /// alpha returns that. Both read one evaluation.
+    /// The static value of a node where [`shallow_pruning`](Self::shallow_pruning)
+    /// may act: off the principal variation, near the leaves, where the side
+    /// to move may stand pat; `None` elsewhere.
     #[inline]
-    fn shallow_pruning(&mut self, position: &G, moves: &MoveList<G::Move>, task: Task) -> Option<Value> {
+    fn pruning_eval(&mut self, position: &G, task: Task) -> Option<i32> {
         let shallow = if self.config.futility {
             3
         } else if self.config.razoring {
@@ -181,11 +190,25 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         } else {
             0
         };
-        let Task { depth, alpha, beta, ply, pv } = task;
-        if pv || ply == 0 || depth > shallow || !self.evaluator.may_stand_pat(position) {
+        if task.pv || task.ply == 0 || task.depth > shallow || !self.evaluator.may_stand_pat(position) {
             return None;
         }
-        let eval = self.evaluate(position);
+        Some(self.evaluate(position))
+    }
+
+    /// Reverse futility pruning and razoring at a node whose static value
+    /// is `eval` ([`pruning_eval`](Self::pruning_eval)): a quiet node whose
+    /// static value is far above beta returns it, and one far below alpha
+    /// that quiescence confirms below alpha returns that.
+    #[inline]
+    fn shallow_pruning(
+        &mut self,
+        position: &G,
+        moves: &MoveList<G::Move>,
+        task: Task,
+        eval: i32,
+    ) -> Option<Value> {
+        let Task { depth, alpha, beta, ply, .. } = task;
         if self.config.futility && beta.abs() < KNOWN && eval - FUTILITY_MARGIN * depth >= beta {
             return Some(Value::pure(eval));
         }

@@ -3,6 +3,7 @@
 
 use damero_core::{Evaluator, Game, MoveList};
 
+use super::stats::count;
 use super::worker::{Value, Worker};
 use crate::score::INFINITY;
 
@@ -17,6 +18,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         beta: i32,
         ply: usize,
     ) -> Value {
+        count!(self, quiescence);
         let side = position.side_to_move();
         let stand_pat = self.evaluator.may_stand_pat(position);
         let mut best = -INFINITY;

@@ -10,6 +10,7 @@ use damero_core::{Evaluator, Game};
 
 use super::AlphaBetaConfig;
 use super::history::History;
+use super::stats::{Stats, count};
 use crate::limits::Limits;
 use crate::score::{MAX_PLY, PROVEN};
 use crate::tt::TranspositionTable;
@@ -96,6 +97,8 @@ pub(super) struct Worker<'a, G: Game, E: Evaluator<G>> {
     /// XORed into table keys: 0, or the root side's salt with contempt (a
     /// stored draw's value depends on the root's side).
     pub(super) table_salt: u64,
+    /// Where the nodes go (counted with the `stats` feature only).
+    pub(super) stats: Stats,
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
@@ -134,6 +137,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             root_side: damero_core::Color::White,
             previous_best: None,
             table_salt: 0,
+            stats: Stats::default(),
         }
     }
 
@@ -169,7 +173,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
 
     /// The static value for the side to move, with the configured noise.
     #[inline]
-    pub(super) fn evaluate(&self, position: &G) -> i32 {
+    pub(super) fn evaluate(&mut self, position: &G) -> i32 {
+        count!(self, evals);
         let mut value = self.evaluator.evaluate(position);
         if self.config.noise > 0 {
             let span = 2 * self.config.noise as u64 + 1;
