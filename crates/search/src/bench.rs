@@ -62,7 +62,6 @@ pub struct TimedDepth {
 pub fn timed_depth<G: Game, E: Evaluator<G>>(position: &G, evaluator: &E, time: Duration) -> TimedDepth {
     let config = AlphaBetaConfig { threads: 1, ..AlphaBetaConfig::default() };
     let mut search = AlphaBeta::new(config, evaluator.clone());
-    let start = Instant::now();
     let result = search.search(position, &[], &Limits::movetime(time), |_| {});
-    TimedDepth { depth: result.depth, nodes: result.nodes, time: start.elapsed() }
+    TimedDepth { depth: result.depth, nodes: result.nodes, time: result.time }
 }

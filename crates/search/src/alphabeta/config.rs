@@ -124,11 +124,8 @@ mod parse {
         switch(key, value).map(Some)
     }
 
-    pub(super) fn integer(key: &'static str, value: &str) -> Result<u64, SwitchError> {
-        value.parse().map_err(|_| invalid(key, value, "an integer"))
-    }
-
-    pub(super) fn integer_usize(key: &'static str, value: &str) -> Result<usize, SwitchError> {
+    /// An integer of the switch's type (`u64`, `usize`).
+    pub(super) fn integer<T: core::str::FromStr>(key: &'static str, value: &str) -> Result<T, SwitchError> {
         value.parse().map_err(|_| invalid(key, value, "an integer"))
     }
 
@@ -406,7 +403,7 @@ switches! {
         /// once this many moves plus the square of the depth were searched,
         /// the remaining plain quiet moves (not the table move, not killers) are
         /// skipped. 0 is off. Changes values.
-        late_pruning: usize = 0, key "lmp", parse integer_usize, exact 0;
+        late_pruning: usize = 0, key "lmp", parse integer, exact 0;
         /// Razoring: at depth 2 or less off the principal variation, a static
         /// value far enough below alpha is checked by quiescence alone, and the
         /// node returns when that fails low too. Changes values. On by default:
