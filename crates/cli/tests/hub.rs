@@ -695,3 +695,139 @@ fn hub_survives_a_flood_of_lines_with_memory_and_threads_within_its_parameters()
     assert!(status.success(), "{status:?}");
     assert_no_panic(&stderr);
 }
+
+/// A directory of its own for one test's files.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("damero-hub-match-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The moves of a PDN file's games, tags left out.
+fn pdn_moves(path: &std::path::Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines().filter(|line| !line.starts_with('[')).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn a_damero_hub_engine_in_a_match_plays_the_games_the_same_engine_plays_in_process() {
+    let exe = env!("CARGO_BIN_EXE_damero");
+    for game in ["russian", "english"] {
+        let dir = scratch(game);
+        let (own, hub) = (dir.join("own.pdn"), dir.join("hub.pdn"));
+        let engine = "alphabeta:depth=4,book=false";
+        let external = format!("hub:command={exe},args=hub,depth=4,book=false");
+        for (black, out) in [(engine.to_owned(), &own), (external.clone(), &hub)] {
+            let path = out.to_str().unwrap();
+            let run = damero(&[
+                "match", game, "--white", engine, "--black", &black, "--games", "4", "--quiet", "--out", path,
+            ]);
+            assert!(run.status.success(), "{game}: {}", String::from_utf8_lossy(&run.stderr));
+            assert!(String::from_utf8_lossy(&run.stdout).contains("Elo difference"));
+        }
+        // Same moves, move for move: positions and moves crossed the pipe
+        // in the Hub encoding and came back as they went.
+        let (a, b) = (pdn_moves(&own), pdn_moves(&hub));
+        assert!(a.contains("1-0") || a.contains("0-1") || a.contains("1/2-1/2"), "{a}");
+        assert_eq!(a, b, "{game}");
+        assert!(std::fs::read_to_string(&hub).unwrap().contains(&format!("\"{external}\"")));
+    }
+}
+
+/// A Hub engine that starts and then plays `answer` to every `go`, or
+/// never answers when `answer` is empty.
+fn fake_engine(dir: &std::path::Path, answer: &str) -> String {
+    let path = dir.join("fake-engine.sh");
+    let go = if answer.is_empty() { String::from("sleep 30") } else { format!("echo '{answer}'") };
+    let script = format!(
+        "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    hub*) echo 'id name=fake'; echo 'wait' ;;\n    \
+         init*) echo 'ready' ;;\n    go*) {go} ;;\n    quit*) exit 0 ;;\n  esac\ndone\n"
+    );
+    std::fs::write(&path, script).unwrap();
+    let status = Command::new("chmod").arg("+x").arg(&path).status().unwrap();
+    assert!(status.success());
+    path.to_str().unwrap().to_owned()
+}
+
+#[test]
+fn a_hub_engine_that_plays_an_illegal_move_or_hangs_forfeits_the_game() {
+    for (name, answer, reason) in [
+        ("illegal", "done move=1-2", "played an illegal move"),
+        ("garbled", "done ponder=1-2", "without a move"),
+        ("erring", "error message=\"out of memory\"", "out of memory"),
+        ("hanging", "", "no 'done' within 1 s"),
+    ] {
+        let dir = scratch(name);
+        let engine = fake_engine(&dir, answer);
+        let pdn = dir.join("games.pdn");
+        let black = format!("hub:command={engine},movetime=10,timeout=1");
+        let out = damero(&[
+            "match",
+            "english",
+            "--white",
+            "alphabeta:depth=2",
+            "--black",
+            &black,
+            "--games",
+            "2",
+            "--quiet",
+            "--out",
+            pdn.to_str().unwrap(),
+        ]);
+        let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert!(out.status.success(), "{name}: {stderr}");
+        // The external engine lost both games, and says why.
+        let row = stdout.lines().find(|l| l.starts_with("alphabeta:depth=2")).expect(&stdout);
+        let counts: Vec<&str> = row.split_whitespace().skip(1).take(3).collect();
+        assert_eq!(counts, ["2", "0", "0"], "{name}: {stdout}");
+        assert!(stdout.contains("forfeits: 2"), "{name}: {stdout}");
+        assert_eq!(stderr.matches(reason).count(), 2, "{name}: {stderr}");
+        let games = std::fs::read_to_string(&pdn).unwrap();
+        assert_eq!(games.matches("[Termination \"forfeit: ").count(), 2, "{name}: {games}");
+    }
+}
+
+#[test]
+fn a_hub_engine_that_cannot_start_ends_the_match_with_a_clear_error() {
+    let dir = scratch("start");
+    // A program that is not there.
+    let out = damero(&[
+        "match",
+        "russian",
+        "--white",
+        "random",
+        "--black",
+        "hub:command=/no/such/engine",
+        "--games",
+        "2",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("cannot run Hub engine '/no/such/engine'"), "{err}");
+    // A parameter the engine refuses.
+    let exe = env!("CARGO_BIN_EXE_damero");
+    let black = format!("hub:command={exe},args=hub,engine=nonsense,depth=1");
+    let pdn = dir.join("games.pdn");
+    let out = damero(&[
+        "match",
+        "russian",
+        "--white",
+        "random",
+        "--black",
+        &black,
+        "--games",
+        "2",
+        "--out",
+        pdn.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("said 'error"), "{err}");
+    // A spec without a program, and a game the protocol does not cover.
+    assert_user_error(&["match", "russian", "--white", "random", "--black", "hub:args=hub"], "command=");
+    let black = format!("hub:command={exe},args=hub");
+    assert_user_error(
+        &["match", "eliminar", "--white", "random", "--black", &black],
+        "draughts rule sets only",
+    );
+}

@@ -13,7 +13,9 @@
 //! - [`EngineGame`]: each game's shipped opening book and bench positions
 //!   ([`bench_positions`]);
 //! - [`run_match`] and [`elo_estimate`]: engine against engine, colours
-//!   swapped, seeded openings;
+//!   swapped, seeded openings; [`run_player_match`] for any two
+//!   [`MatchPlayer`]s (an external engine over the Hub protocol is
+//!   `damero_hub::HubPlayer`);
 //! - [`suite`]: test suites of positions with known best moves, the shipped
 //!   ones and [`suite::run_suite`] (`damero suite run`).
 //!
@@ -37,6 +39,7 @@ mod engine;
 mod games;
 mod level;
 mod matches;
+mod player;
 pub mod registry;
 pub mod suite;
 
@@ -44,5 +47,7 @@ pub use engine::{Engine, EngineSpec, SpecError, SpecLimits, TimeControl, max_thr
 pub use games::{BenchPosition, EngineGame, bench_positions};
 pub use level::{LevelClock, LevelError, MAX_LEVEL, MIN_LEVEL, level_budget, level_spec, level_spec_with};
 pub use matches::{
-    MatchConfig, MatchGame, MatchProgress, PairTally, elo_estimate, run_match, run_match_with_openings,
+    MatchConfig, MatchGame, MatchProgress, Openings, PairTally, elo_estimate, run_match,
+    run_match_with_openings, run_player_match,
 };
+pub use player::{MatchError, MatchPlayer, PlayerError, PlayerFactory};

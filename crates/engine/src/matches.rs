@@ -23,9 +23,8 @@
 
 use std::collections::HashMap;
 use std::ops::ControlFlow;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::mpsc;
+use std::sync::{Arc, Mutex, PoisonError, mpsc};
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -37,6 +36,7 @@ use damero_search::SeededRng;
 
 use crate::EngineGame;
 use crate::engine::{Engine, EngineSpec};
+use crate::player::{MatchError, MatchPlayer, PlayerError, PlayerFactory};
 
 /// How a match is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,6 +76,10 @@ pub struct MatchGame<G: Game> {
     pub outcome: Outcome,
     /// Whether the ply cap ended the game.
     pub capped: bool,
+    /// Why the loser forfeited, when a [`MatchPlayer`] failed to give a
+    /// legal move (an external engine that died, hung or sent an illegal
+    /// one): the game is lost by the side that failed.
+    pub forfeit: Option<String>,
 }
 
 impl<G: Presentation> MatchGame<G> {
@@ -98,6 +102,9 @@ impl<G: Presentation> MatchGame<G> {
         pdn.result = Some(self.outcome);
         if self.capped {
             pdn.set_tag("Termination", "ply limit");
+        }
+        if let Some(reason) = &self.forfeit {
+            pdn.set_tag("Termination", format!("forfeit: {reason}"));
         }
         write_pdn(&pdn)
     }
@@ -306,7 +313,8 @@ pub fn run_match<G: EngineGame, E: Evaluator<G>>(
         let seed = config.seed.wrapping_mul(0x9e37_79b9).wrapping_add(u64::from(pair));
         opening(start, config.opening_plies, &mut SeededRng::new(seed))
     };
-    run_pairs(random, first, second, first_evaluator, second_evaluator, config, on_game)
+    let (first, second) = (engine_factory(first, first_evaluator), engine_factory(second, second_evaluator));
+    infallible(run_pairs(random, &first, &second, config, on_game))
 }
 
 /// [`run_match`] from the given openings instead of random ones: pair `i`
@@ -327,32 +335,103 @@ pub fn run_match_with_openings<G: EngineGame, E: Evaluator<G>>(
 ) -> MatchProgress {
     assert!(!openings.is_empty(), "a match needs at least one opening");
     let listed = |pair: u32| openings[pair as usize % openings.len()].clone();
-    run_pairs(listed, first, second, first_evaluator, second_evaluator, config, on_game)
+    let (first, second) = (engine_factory(first, first_evaluator), engine_factory(second, second_evaluator));
+    infallible(run_pairs(listed, &first, &second, config, on_game))
+}
+
+/// Where the openings of a [`run_player_match`] come from.
+#[derive(Clone, Copy, Debug)]
+pub enum Openings<'a, G: Game> {
+    /// `config.opening_plies` random plies from this position, seeded by
+    /// `config.seed` and the pair, as [`run_match`] plays them.
+    Random(&'a G),
+    /// Pair `i` from opening `i` modulo the list, as
+    /// [`run_match_with_openings`] plays them (the list is not empty).
+    Listed(&'a [GameRecord<G>]),
+}
+
+/// A match between any two [`MatchPlayer`]s, each side made afresh for
+/// every pair by its factory: [`run_match`] for players that are not
+/// [`Engine`]s (an external engine over a protocol, say).
+///
+/// A player that fails during a game ([`MatchPlayer::choose`] returns an
+/// error) forfeits that game ([`MatchGame::forfeit`]) and the match goes
+/// on with fresh players for the next pair.
+///
+/// # Errors
+/// A factory that fails (an external engine that cannot be started) ends
+/// the match: the error carries the tally of the games finished before.
+///
+/// # Panics
+/// If `openings` is an empty list.
+pub fn run_player_match<G: EngineGame>(
+    openings: Openings<'_, G>,
+    first: &PlayerFactory<'_, G>,
+    second: &PlayerFactory<'_, G>,
+    config: &MatchConfig,
+    on_game: impl FnMut(&MatchGame<G>, &MatchProgress) -> ControlFlow<()>,
+) -> Result<MatchProgress, MatchError> {
+    match openings {
+        Openings::Random(start) => {
+            let random = |pair: u32| {
+                let seed = config.seed.wrapping_mul(0x9e37_79b9).wrapping_add(u64::from(pair));
+                opening(start, config.opening_plies, &mut SeededRng::new(seed))
+            };
+            run_pairs(random, first, second, config, on_game)
+        }
+        Openings::Listed(list) => {
+            assert!(!list.is_empty(), "a match needs at least one opening");
+            let listed = |pair: u32| list[pair as usize % list.len()].clone();
+            run_pairs(listed, first, second, config, on_game)
+        }
+    }
+}
+
+/// The factory of a side that is one of damero's own engines.
+fn engine_factory<'a, G: EngineGame, E: Evaluator<G>>(
+    spec: &'a EngineSpec,
+    evaluator: &'a E,
+) -> impl Fn() -> Result<Box<dyn MatchPlayer<G> + 'a>, PlayerError> + Sync + 'a {
+    move || Ok(Box::new(Engine::new(spec, evaluator.clone())) as Box<dyn MatchPlayer<G>>)
+}
+
+/// The tally of a match whose players cannot fail to start.
+fn infallible(result: Result<MatchProgress, MatchError>) -> MatchProgress {
+    // An engine factory never returns an error; were one to, the games
+    // played so far are still the match's.
+    result.unwrap_or_else(|error| error.progress)
 }
 
 /// The pairs of a match, pair `i` from `opening_of(i)`.
-fn run_pairs<G: EngineGame, E: Evaluator<G>>(
+fn run_pairs<G: EngineGame>(
     opening_of: impl Fn(u32) -> GameRecord<G> + Sync,
-    first: &EngineSpec,
-    second: &EngineSpec,
-    first_evaluator: &E,
-    second_evaluator: &E,
+    first: &PlayerFactory<'_, G>,
+    second: &PlayerFactory<'_, G>,
     config: &MatchConfig,
     mut on_game: impl FnMut(&MatchGame<G>, &MatchProgress) -> ControlFlow<()>,
-) -> MatchProgress {
+) -> Result<MatchProgress, MatchError> {
     let pairs = config.games.div_ceil(2);
     let next_pair = AtomicU32::new(0);
     let stop = Arc::new(AtomicBool::new(false));
     let mut tally = MatchProgress { total: config.games, ..MatchProgress::default() };
     let threads = config.threads.clamp(1, pairs.max(1) as usize);
+    // The first factory error, which ends the match.
+    let failure: Mutex<Option<PlayerError>> = Mutex::new(None);
     let play_pairs = |send: &mut dyn FnMut(MatchGame<G>) -> bool| {
         loop {
             let pair = next_pair.fetch_add(1, Ordering::Relaxed);
             if pair >= pairs || stop.load(Ordering::Relaxed) {
                 return;
             }
-            let mut engines =
-                [Engine::new(first, first_evaluator.clone()), Engine::new(second, second_evaluator.clone())];
+            let mut engines = match first().and_then(|a| Ok([a, second()?])) {
+                Ok(engines) => engines,
+                Err(error) => {
+                    let mut slot = failure.lock().unwrap_or_else(PoisonError::into_inner);
+                    slot.get_or_insert(error);
+                    stop.store(true, Ordering::Relaxed);
+                    return;
+                }
+            };
             for engine in &mut engines {
                 engine.set_stop_flag(Arc::clone(&stop));
             }
@@ -406,24 +485,43 @@ fn run_pairs<G: EngineGame, E: Evaluator<G>>(
             }
         });
     }
-    tally
+    match failure.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        Some(error) => Err(MatchError { progress: tally, error }),
+        None => Ok(tally),
+    }
 }
 
 /// Plays game `number` of a match from `opening`; `None` when `stop` was
 /// raised during it.
-fn play_game<G: EngineGame, E: Evaluator<G>>(
+fn play_game<G: EngineGame>(
     opening: &GameRecord<G>,
     number: u32,
-    engines: &mut [Engine<G, E>; 2],
+    engines: &mut [Box<dyn MatchPlayer<G> + '_>; 2],
     max_plies: u32,
     stop: &AtomicBool,
 ) -> Option<MatchGame<G>> {
     let first_engine_color = if number.is_multiple_of(2) { Color::White } else { Color::Black };
-    for engine in engines.iter_mut() {
-        engine.new_game();
-    }
     let mut record = opening.clone();
     let opening_plies = record.moves().len();
+    let mut forfeit = None;
+    for (index, engine) in engines.iter_mut().enumerate() {
+        if let Err(error) = engine.new_game() {
+            // The side that cannot start a game loses it.
+            let first_failed = index == 0;
+            let loser = if first_failed { first_engine_color } else { !first_engine_color };
+            let outcome = Outcome::Win(!loser);
+            let forfeit = Some(error.to_string());
+            return Some(MatchGame {
+                number,
+                record,
+                opening_plies,
+                first_engine_color,
+                outcome,
+                capped: false,
+                forfeit,
+            });
+        }
+    }
     let (outcome, capped) = loop {
         if let Some(outcome) = record.outcome() {
             break (outcome, false);
@@ -433,7 +531,7 @@ fn play_game<G: EngineGame, E: Evaluator<G>>(
         }
         let side = record.position().side_to_move();
         let engine = &mut engines[usize::from(side != first_engine_color)];
-        let best_move = engine.think(&record, |_| {}).best_move;
+        let chosen = engine.choose(&record);
         if stop.load(Ordering::Relaxed) {
             return None;
         }
@@ -442,12 +540,16 @@ fn play_game<G: EngineGame, E: Evaluator<G>>(
             // let this happen, but a loaded machine can.
             break (Outcome::Win(!side), false);
         }
-        match best_move {
-            Some(mv) => record.play(mv),
-            None => break (record.position().terminal_outcome(), false),
+        match chosen {
+            Ok(Some(mv)) => record.play(mv),
+            Ok(None) => break (record.position().terminal_outcome(), false),
+            Err(error) => {
+                forfeit = Some(error.to_string());
+                break (Outcome::Win(!side), false);
+            }
         }
     };
-    Some(MatchGame { number, record, opening_plies, first_engine_color, outcome, capped })
+    Some(MatchGame { number, record, opening_plies, first_engine_color, outcome, capped, forfeit })
 }
 
 #[cfg(test)]

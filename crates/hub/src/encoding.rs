@@ -100,7 +100,6 @@ pub fn read_position<V: Variant>(text: &str, rules: V::Rules) -> Result<Draughts
 
 /// Writes `position` as a position string (the inverse of
 /// [`read_position`], which the tests check).
-#[cfg(test)]
 pub fn write_position<V: Variant>(position: &Draughts<V>) -> String {
     let first = V::FIRST;
     let mut out = String::with_capacity(POSITION_LENGTH);

@@ -5,7 +5,10 @@
 //! - [`protocol`]: the lines, parsed by a pure function ([`parse_line`]);
 //! - `encoding`: positions and moves as pydraughts writes them for 8x8
 //!   boards, and how they map to damero's notation;
-//! - `session`: the game, the engine, the search thread.
+//! - `session`: the game, the engine, the search thread;
+//! - [`client`]: the interface's end, an external Hub engine run as a
+//!   child process and played as a match player ([`HubPlayer`], which
+//!   `damero match` builds from a `hub:command=...` spec).
 //!
 //! The loop here reads commands while a search runs on its own thread, so
 //! `stop`, `ping` and `ponder-hit` are answered at once; the search writes
@@ -33,6 +36,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod client;
 pub mod encoding;
 pub mod protocol;
 mod session;
@@ -47,6 +51,7 @@ use damero_engine::{EngineSpec, MAX_LEVEL, MIN_LEVEL, SpecLimits, level_spec, ma
 use damero_eval::EndgameDatabase;
 use damero_search::{AlphaBetaConfig, Clock, Limits, MctsConfig, max_table_mib};
 
+pub use client::{HubPlayer, HubSpec, HubSpecError};
 pub use protocol::{GoMode, Level, ProtocolError, Request, parse_line};
 use protocol::{error_line, quote};
 use session::{Backend, SearchPlan, Session, without_time};

@@ -300,3 +300,75 @@ fn a_self_player_plays_each_game_as_a_fresh_engine_would() {
         }
     }
 }
+
+/// A player that gives up at its `fail_at`-th move (counting from 1).
+struct Failing {
+    moves: u32,
+    fail_at: u32,
+}
+
+impl damero_engine::MatchPlayer<TicTacToe> for Failing {
+    fn new_game(&mut self) -> Result<(), damero_engine::PlayerError> {
+        self.moves = 0;
+        Ok(())
+    }
+
+    fn choose(
+        &mut self,
+        record: &GameRecord<TicTacToe>,
+    ) -> Result<Option<<TicTacToe as Game>::Move>, damero_engine::PlayerError> {
+        self.moves += 1;
+        if self.moves == self.fail_at {
+            return Err(damero_engine::PlayerError::new("gave up"));
+        }
+        let mut moves = damero_core::MoveList::new();
+        record.position().legal_moves(&mut moves);
+        Ok(moves.first().copied())
+    }
+}
+
+#[test]
+fn a_player_that_fails_forfeits_its_game_and_a_factory_that_fails_ends_the_match() {
+    use damero_engine::{MatchPlayer, Openings, PlayerError, run_player_match};
+    let start = TicTacToe::start(Default::default());
+    let config = MatchConfig { games: 4, opening_plies: 0, max_plies: 20, seed: 1, threads: 1 };
+    let spec: EngineSpec = "alphabeta:depth=9".parse().unwrap();
+    let engine = || Ok(Box::new(Engine::new(&spec, TicTacToeEval)) as Box<dyn MatchPlayer<TicTacToe>>);
+    let failing = || Ok(Box::new(Failing { moves: 0, fail_at: 2 }) as Box<dyn MatchPlayer<TicTacToe>>);
+    let mut games = Vec::new();
+    let tally = run_player_match(Openings::Random(&start), &engine, &failing, &config, |game, _| {
+        games.push(game.clone());
+        ControlFlow::Continue(())
+    })
+    .unwrap();
+    // Tic-tac-toe is never lost by the engine; the failing player loses
+    // every game at its second move, whichever side it has.
+    assert_eq!((tally.wins, tally.draws, tally.losses), (4, 0, 0), "{tally:?}");
+    for game in &games {
+        assert_eq!(game.forfeit.as_deref(), Some("gave up"));
+        assert_eq!(game.outcome, Outcome::Win(game.first_engine_color));
+        assert!(game.record.moves().len() <= 3, "{:?}", game.record.moves());
+    }
+    // The second pair's factory fails: the match stops with the first
+    // pair's games counted.
+    let made = std::sync::atomic::AtomicU32::new(0);
+    let flaky = || {
+        if made.fetch_add(1, std::sync::atomic::Ordering::Relaxed) == 0 {
+            engine()
+        } else {
+            Err(PlayerError::new("cannot start"))
+        }
+    };
+    let error =
+        run_player_match(
+            Openings::Random(&start),
+            &engine,
+            &flaky,
+            &config,
+            |_, _| ControlFlow::Continue(()),
+        )
+        .unwrap_err();
+    assert_eq!(error.error, PlayerError::new("cannot start"));
+    assert_eq!(error.progress.played, 2);
+    assert_eq!(error.to_string(), "cannot start (after 2 games)");
+}

@@ -1,30 +1,38 @@
 //! `damero match`: engine against engine, colours swapped on each opening.
 
+use core::fmt;
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use damero_core::{Evaluator, GameRecord, RuleSet};
+use damero_draughts::{Draughts, Variant};
 use damero_engine::{
-    Engine, EngineGame, EngineSpec, MatchConfig, MatchGame, MatchProgress, run_match, run_match_with_openings,
+    Engine, EngineGame, EngineSpec, MatchConfig, MatchGame, MatchPlayer, MatchProgress, Openings,
+    PlayerError, PlayerFactory, run_player_match,
 };
+use damero_eval::{DraughtsEvaluator, EndgameDatabase};
+use damero_hub::{HubPlayer, HubSpec};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::database;
 use crate::engines::engine_spec;
 use crate::error::CliError;
 use crate::flags::{EgdbArgs, PositionArgs};
-use crate::registry::{GameCommand, RecordFormat, record_format};
+use crate::registry::{self, DRAUGHTS_IDS, DraughtsCommand, GameCommand, RecordFormat, record_format};
 
 /// The arguments of `damero match`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Game id.
     game: String,
-    /// The first engine (White in the first game of each pair), e.g. `alphabeta:movetime=100`.
+    /// The first engine (White in the first game of each pair), e.g.
+    /// `alphabeta:movetime=100`, or an external Hub engine (draughts only):
+    /// `hub:command=PROGRAM,args=ARGS,movetime=MS[,NAME=VALUE...]`.
     #[arg(long)]
     white: String,
-    /// The second engine, e.g. `mcts:playouts=20000`.
+    /// The second engine, e.g. `mcts:playouts=20000` or
+    /// `hub:command=./old/damero,args=hub,movetime=200`.
     #[arg(long)]
     black: String,
     /// Number of games.
@@ -58,18 +66,102 @@ pub struct Args {
 
 /// Runs `damero match`.
 pub fn run(args: Args) -> Result<(), CliError> {
-    let white = engine_spec(&args.white, Default::default())?;
-    let black = engine_spec(&args.black, Default::default())?;
+    let white = Side::read(&args.white)?;
+    let black = Side::read(&args.black)?;
     let game = args.game.clone();
     let egdb = args.egdb.egdb.clone();
-    database::dispatch(&game, egdb, Match { args, white, black })
+    let command = Match { args, white, black };
+    if !command.has_hub_engine() {
+        return database::dispatch(&game, egdb, command);
+    }
+    // An external engine speaks of draughts positions and moves only.
+    match registry::dispatch_draughts(&game, HubMatch { command, egdb }) {
+        Ok(result) => result,
+        Err(_) if registry::record_format(&game).is_some() => Err(CliError::usage(format!(
+            "Hub engines play the draughts rule sets only ({}), not '{game}'",
+            DRAUGHTS_IDS.join(", ")
+        ))),
+        Err(HubMatch { command, egdb }) => database::dispatch(&game, egdb, command),
+    }
 }
+
+/// One side of a match: one of damero's engines or an external Hub engine.
+enum Side {
+    Engine(EngineSpec),
+    Hub(HubSpec),
+}
+
+impl Side {
+    fn read(text: &str) -> Result<Side, CliError> {
+        if text.starts_with("hub:") {
+            return text.parse().map(Side::Hub).map_err(CliError::parse);
+        }
+        engine_spec(text, Default::default()).map(Side::Engine)
+    }
+
+    /// Makes a fresh player of this side for each pair; `hub` starts an
+    /// external engine.
+    fn factory<'a, G: EngineGame, E: Evaluator<G>>(
+        &'a self,
+        evaluator: &'a E,
+        hub: &'a HubStart<'_, G>,
+    ) -> Box<PlayerFactory<'a, G>> {
+        match self {
+            Side::Engine(spec) => {
+                Box::new(
+                    move || Ok(Box::new(Engine::new(spec, evaluator.clone())) as Box<dyn MatchPlayer<G>>),
+                )
+            }
+            Side::Hub(spec) => Box::new(move || hub(spec).map(|player| player as Box<dyn MatchPlayer<G>>)),
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Side::Engine(spec) => spec.fmt(f),
+            Side::Hub(spec) => spec.fmt(f),
+        }
+    }
+}
+
+/// Starts an external Hub engine for a game `G`.
+type HubStart<'a, G> = dyn Fn(&HubSpec) -> Result<Box<dyn MatchPlayer<G>>, PlayerError> + Sync + 'a;
 
 /// The match with its engines read.
 struct Match {
     args: Args,
-    white: EngineSpec,
-    black: EngineSpec,
+    white: Side,
+    black: Side,
+}
+
+impl Match {
+    fn has_hub_engine(&self) -> bool {
+        matches!(self.white, Side::Hub(_)) || matches!(self.black, Side::Hub(_))
+    }
+}
+
+/// A match with an external Hub engine, for the draughts rule set `V`.
+struct HubMatch {
+    command: Match,
+    egdb: Option<PathBuf>,
+}
+
+impl DraughtsCommand for HubMatch {
+    type Output = ();
+    fn run<V: Variant>(self) -> Result<(), CliError> {
+        let hub = |spec: &HubSpec| {
+            HubPlayer::<V>::start(spec).map(|player| Box::new(player) as Box<dyn MatchPlayer<Draughts<V>>>)
+        };
+        if EndgameDatabase::<V>::SUPPORTED {
+            let explicit = self.egdb.is_some();
+            let evaluator = database::evaluator::<V>(database::database_dir(self.egdb).as_deref(), explicit)?;
+            self.command.play::<Draughts<V>, _>(evaluator, &hub)
+        } else {
+            self.command.play::<Draughts<V>, _>(DraughtsEvaluator::<V>::default(), &hub)
+        }
+    }
 }
 
 /// The openings of `path`: one a line, moves from `start` separated by
@@ -104,10 +196,30 @@ fn read_openings<G: EngineGame>(path: &Path, start: &G) -> Result<Vec<GameRecord
 impl GameCommand for Match {
     type Output = ();
     fn run<G: EngineGame, E: Evaluator<G>>(self, evaluator: E) -> Result<(), CliError> {
+        // `run` sends a match with a Hub engine the other way.
+        let no_hub = |_: &HubSpec| Err(PlayerError::new("Hub engines play the draughts rule sets only"));
+        self.play::<G, E>(evaluator, &no_hub)
+    }
+}
+
+impl Match {
+    fn play<G: EngineGame, E: Evaluator<G>>(
+        self,
+        evaluator: E,
+        hub: &HubStart<'_, G>,
+    ) -> Result<(), CliError> {
         let args = &self.args;
-        // An unknown `eval=` is an error now, not a panic in the first game.
-        Engine::try_new(&self.white, evaluator.clone()).map_err(CliError::engine)?;
-        Engine::try_new(&self.black, evaluator.clone()).map_err(CliError::engine)?;
+        for side in [&self.white, &self.black] {
+            match side {
+                // An unknown `eval=` is an error now, not a panic in the
+                // first game.
+                Side::Engine(spec) => {
+                    drop(Engine::try_new(spec, evaluator.clone()).map_err(CliError::engine)?)
+                }
+                // So is an engine that cannot start.
+                Side::Hub(spec) => drop(hub(spec).map_err(CliError::engine)?),
+            }
+        }
         if args.games == 0 {
             return Err(CliError::usage("--games must be at least 1"));
         }
@@ -145,7 +257,12 @@ impl GameCommand for Match {
             threads: args.threads,
         };
         let mut write_error = None;
+        let mut forfeits = 0;
         let on_game = |game: &MatchGame<G>, t: &MatchProgress| {
+            if let Some(reason) = &game.forfeit {
+                forfeits += 1;
+                bar.suspend(|| eprintln!("game {}: forfeit: {reason}", game.number + 1));
+            }
             bar.set_position(u64::from(t.played));
             bar.set_message(format!("+{} ={} -{}", t.wins, t.draws, t.losses));
             match file.write_all(game.record_text(&first, &second).as_bytes()) {
@@ -156,20 +273,23 @@ impl GameCommand for Match {
                 }
             }
         };
-        let (white, black) = (&self.white, &self.black);
-        let tally = match &openings {
-            Some(list) => {
-                run_match_with_openings(list, white, black, &evaluator, &evaluator, &config, on_game)
-            }
-            None => run_match(&start, white, black, &evaluator, &evaluator, &config, on_game),
+        let (white, black) = (self.white.factory(&evaluator, hub), self.black.factory(&evaluator, hub));
+        let source = match &openings {
+            Some(list) => Openings::Listed(list),
+            None => Openings::Random(&start),
         };
+        let result = run_player_match(source, &*white, &*black, &config, on_game);
         bar.finish_and_clear();
         if let Some(error) = write_error {
             return Err(CliError::file("write", &path, error));
         }
+        let tally = result.as_ref().map_or_else(|error| error.progress, |tally| *tally);
         print_results(&tally, &first, &second);
+        if forfeits > 0 {
+            println!("forfeits: {forfeits} (the reasons are on stderr and in the games' Termination tags)");
+        }
         println!("games saved to {}", path.display());
-        Ok(())
+        result.map(drop).map_err(CliError::engine)
     }
 }
 
