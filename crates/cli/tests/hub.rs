@@ -737,8 +737,14 @@ fn a_damero_hub_engine_in_a_match_plays_the_games_the_same_engine_plays_in_proce
 /// A Hub engine that starts and then plays `answer` to every `go`, or
 /// never answers when `answer` is empty.
 fn fake_engine(dir: &std::path::Path, answer: &str) -> String {
-    let path = dir.join("fake-engine.sh");
     let go = if answer.is_empty() { String::from("sleep 30") } else { format!("echo '{answer}'") };
+    fake_engine_going(dir, &go)
+}
+
+/// A Hub engine that starts and then runs the shell command `go` on
+/// every `go`.
+fn fake_engine_going(dir: &std::path::Path, go: &str) -> String {
+    let path = dir.join("fake-engine.sh");
     let script = format!(
         "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    hub*) echo 'id name=fake'; echo 'wait' ;;\n    \
          init*) echo 'ready' ;;\n    go*) {go} ;;\n    quit*) exit 0 ;;\n  esac\ndone\n"
@@ -830,4 +836,68 @@ fn a_hub_engine_that_cannot_start_ends_the_match_with_a_clear_error() {
         &["match", "eliminar", "--white", "random", "--black", &black],
         "draughts rule sets only",
     );
+}
+
+#[test]
+fn a_hub_engine_on_a_clock_plays_its_games_and_loses_when_its_time_runs_out() {
+    let exe = env!("CARGO_BIN_EXE_damero");
+    // damero over the Hub on a 5-second clock with 100 ms a move added, for
+    // 20 plies: a flag would take a stall of seconds, even on a loaded
+    // machine.
+    let dir = scratch("clock");
+    let pdn = dir.join("games.pdn");
+    let black = format!("hub:command={exe},args=hub,tc=5+0.1");
+    let out = damero(&[
+        "match",
+        "russian",
+        "--white",
+        "alphabeta:tc=5+0.1",
+        "--black",
+        &black,
+        "--games",
+        "2",
+        "--max-plies",
+        "20",
+        "--quiet",
+        "--out",
+        pdn.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!stdout.contains("forfeits"), "{stdout}");
+    let games = std::fs::read_to_string(&pdn).unwrap();
+    assert_eq!(games.matches("[Event \"damero match\"]").count(), 2);
+    // Neither side lost on time: each game went on to the ply cap or to an
+    // end on the board.
+    let read = damero_core::read_pdn::<damero_draughts::Russian>(&games, Default::default()).unwrap();
+    assert_eq!(read.len(), 2);
+    for game in &read {
+        let record = &game.record;
+        assert!(record.outcome().is_some() || record.moves().len() == 20, "{:?}", record.moves().len());
+    }
+
+    // An engine that takes 1.5 s a move on a 1-second clock loses each game
+    // on time, after its first move: not a forfeit.
+    let dir = scratch("flag");
+    let engine = fake_engine_going(&dir, "sleep 1.5; echo 'done move=1-2'");
+    let pdn = dir.join("games.pdn");
+    let black = format!("hub:command={engine},tc=1+0");
+    let out = damero(&[
+        "match",
+        "english",
+        "--white",
+        "alphabeta:depth=2",
+        "--black",
+        &black,
+        "--games",
+        "2",
+        "--quiet",
+        "--out",
+        pdn.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let row = stdout.lines().find(|l| l.starts_with("alphabeta:depth=2")).expect(&stdout);
+    assert_eq!(row.split_whitespace().skip(1).take(3).collect::<Vec<_>>(), ["2", "0", "0"], "{stdout}");
+    assert!(!stdout.contains("forfeits"), "lost on time, not forfeited: {stdout}");
 }

@@ -27,7 +27,8 @@ use std::time::{Duration, Instant};
 
 use damero_core::{Game, GameRecord, MoveList};
 use damero_draughts::{Draughts, Variant};
-use damero_engine::{MatchPlayer, PlayerError};
+use damero_engine::{MatchPlayer, PlayerError, TimeControl};
+use damero_search::Clock;
 
 use crate::encoding::{read_move, write_move, write_position};
 use crate::protocol::{quote, tokenize};
@@ -39,15 +40,19 @@ const START_TIMEOUT: Duration = Duration::from_secs(120);
 const QUIT_GRACE: Duration = Duration::from_secs(2);
 
 /// An external engine and how it plays, parsed from
-/// `hub:command=PATH[,args=ARGS][,movetime=MS|nodes=N|depth=D][,timeout=S][,NAME=VALUE...]`:
+/// `hub:command=PATH[,args=ARGS][,movetime=MS|nodes=N|depth=D|tc=B+I][,timeout=S][,NAME=VALUE...]`:
 ///
 /// - `command`: the program (required); `args`: its arguments, separated
 ///   by spaces (`args=hub` for a damero binary);
 /// - `movetime` (milliseconds), `nodes`, `depth`: the `level` sent before
 ///   each move (one second a move when none is given);
+/// - `tc=60+1`: a game clock (seconds for the game + seconds added after
+///   each move), which the player runs down by the time each move took
+///   from `go` to `done`: the `level` carries `time=` (what is left) and
+///   `inc=`, and an engine whose time runs out loses the game;
 /// - `timeout`: the seconds to wait for a move before the engine forfeits
-///   (default: ten plus twice the move time, or 600 for a depth or node
-///   limit);
+///   (default: ten plus twice the move time, ten plus what is left on the
+///   clock, or 600 for a depth or node limit);
 /// - any other key is an engine parameter, sent as `set-param`
 ///   (`hash=64`, `book=false`, `egdb-path=DIR`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,6 +67,8 @@ pub struct HubSpec {
     pub nodes: Option<u64>,
     /// The time per move asked for.
     pub movetime: Option<Duration>,
+    /// The game clock.
+    pub time_control: Option<TimeControl>,
     /// How long to wait for a move; `None` for the default.
     pub timeout: Option<Duration>,
     /// Engine parameters, in the order given.
@@ -123,6 +130,7 @@ impl core::str::FromStr for HubSpec {
             depth: None,
             nodes: None,
             movetime: None,
+            time_control: None,
             timeout: None,
             params: Vec::new(),
             text: text.to_owned(),
@@ -148,6 +156,10 @@ impl core::str::FromStr for HubSpec {
                     let depth = positive("a positive depth")?;
                     spec.depth = Some(u32::try_from(depth).map_err(|_| bad("a positive depth"))?);
                 }
+                "tc" => {
+                    let tc = value.parse().map_err(|()| bad("a time control such as 60+1 (seconds)"))?;
+                    spec.time_control = Some(tc);
+                }
                 "timeout" => spec.timeout = Some(Duration::from_secs(positive("seconds, at least 1")?)),
                 _ if key.is_empty() => return Err(HubSpecError::MissingValue { entry: entry.to_owned() }),
                 _ => spec.params.push((key.to_owned(), value.to_owned())),
@@ -167,10 +179,17 @@ impl fmt::Display for HubSpec {
 }
 
 impl HubSpec {
-    /// The `level` line sent before each game: the limits given, one second
-    /// a move when none is.
-    pub fn level_line(&self) -> String {
+    /// The `level` line sent before each move: the limits given and what
+    /// is left on `clock`, one second a move when there is neither.
+    pub fn level_line(&self, clock: Option<&Clock>) -> String {
         let mut line = String::from("level");
+        if let Some(clock) = clock {
+            line.push_str(&format!(
+                " time={} inc={}",
+                clock.remaining.as_secs_f64(),
+                clock.increment.as_secs_f64()
+            ));
+        }
         if let Some(depth) = self.depth {
             line.push_str(&format!(" depth={depth}"));
         }
@@ -178,7 +197,9 @@ impl HubSpec {
             line.push_str(&format!(" nodes={nodes}"));
         }
         let movetime = match self.movetime {
-            None if self.depth.is_none() && self.nodes.is_none() => Some(Duration::from_secs(1)),
+            None if self.depth.is_none() && self.nodes.is_none() && clock.is_none() => {
+                Some(Duration::from_secs(1))
+            }
             other => other,
         };
         if let Some(time) = movetime {
@@ -187,13 +208,20 @@ impl HubSpec {
         line
     }
 
-    /// How long to wait for a move before the engine forfeits.
-    pub fn move_timeout(&self) -> Duration {
-        self.timeout.unwrap_or(match self.movetime {
+    /// How long to wait for a move, with `clock` the time left, before the
+    /// engine forfeits.
+    pub fn move_timeout(&self, clock: Option<&Clock>) -> Duration {
+        if let Some(timeout) = self.timeout {
+            return timeout;
+        }
+        if let Some(clock) = clock {
+            return Duration::from_secs(10) + clock.remaining;
+        }
+        match self.movetime {
             Some(time) if self.depth.is_none() && self.nodes.is_none() => Duration::from_secs(10) + 2 * time,
             None if self.depth.is_none() && self.nodes.is_none() => Duration::from_secs(12),
             _ => Duration::from_secs(600),
-        })
+        }
     }
 }
 
@@ -203,6 +231,10 @@ pub struct HubPlayer<V: Variant> {
     child: Child,
     input: ChildStdin,
     lines: Receiver<String>,
+    /// The game clock, when the spec has one.
+    clock: Option<Clock>,
+    /// Whether the engine ran out of time this game.
+    flagged: bool,
     variant: PhantomData<V>,
 }
 
@@ -245,7 +277,16 @@ impl<V: Variant> HubPlayer<V> {
                 }
             })
             .map_err(|e| PlayerError::new(format!("Hub engine '{program}': cannot start a reader: {e}")))?;
-        let mut player = HubPlayer { spec: spec.clone(), child, input, lines, variant: PhantomData };
+        let clock = spec.time_control.map(|tc| tc.start());
+        let mut player = HubPlayer {
+            spec: spec.clone(),
+            child,
+            input,
+            lines,
+            clock,
+            flagged: false,
+            variant: PhantomData,
+        };
         player.handshake()?;
         Ok(player)
     }
@@ -318,6 +359,8 @@ impl<V: Variant> HubPlayer<V> {
 
 impl<V: Variant> MatchPlayer<Draughts<V>> for HubPlayer<V> {
     fn new_game(&mut self) -> Result<(), PlayerError> {
+        self.clock = self.spec.time_control.map(|tc| tc.start());
+        self.flagged = false;
         self.send("new-game")
     }
 
@@ -344,16 +387,28 @@ impl<V: Variant> MatchPlayer<Draughts<V>> for HubPlayer<V> {
         self.send(&line)?;
         // Before every `go`: an engine may forget the level once it has
         // searched (damero's does, as pydraughts sends it each move).
-        let level = self.spec.level_line();
+        let level = self.spec.level_line(self.clock.as_ref());
         self.send(&level)?;
         self.send("go think")?;
-        let done = self.read_until("done", self.spec.move_timeout(), |_, _| Ok(()))?;
+        let started = Instant::now();
+        let done = self.read_until("done", self.spec.move_timeout(self.clock.as_ref()), |_, _| Ok(()))?;
+        if let Some(clock) = self.clock {
+            self.clock = clock.after_move(started.elapsed());
+            if self.clock.is_none() {
+                self.flagged = true;
+                self.clock = Some(Clock { remaining: Duration::ZERO, ..clock });
+            }
+        }
         let Some((_, text)) = done.iter().find(|(name, _)| name == "move") else {
             return Err(self.failure("answered 'done' without a move"));
         };
         read_move(&position, text)
             .map(Some)
             .map_err(|e| self.failure(&format!("played an illegal move: {e}")))
+    }
+
+    fn flagged(&self) -> bool {
+        self.flagged
     }
 }
 
@@ -389,18 +444,25 @@ mod tests {
             spec.params,
             [("hash".to_owned(), "64".to_owned()), ("egdb-path".to_owned(), "/db".to_owned())]
         );
-        assert_eq!(spec.level_line(), "level move-time=0.2");
-        assert_eq!(spec.move_timeout(), Duration::from_millis(10_400));
+        assert_eq!(spec.level_line(None), "level move-time=0.2");
+        assert_eq!(spec.move_timeout(None), Duration::from_millis(10_400));
         assert_eq!(
             spec.to_string(),
             "hub:command=/bin/damero,args=hub --x,movetime=200,hash=64,egdb-path=/db"
         );
 
         let spec: HubSpec = "hub:command=scan,depth=12,nodes=5000,timeout=30".parse().unwrap();
-        assert_eq!(spec.level_line(), "level depth=12 nodes=5000");
-        assert_eq!(spec.move_timeout(), Duration::from_secs(30));
+        assert_eq!(spec.level_line(None), "level depth=12 nodes=5000");
+        assert_eq!(spec.move_timeout(None), Duration::from_secs(30));
         let spec: HubSpec = "hub:command=scan".parse().unwrap();
-        assert_eq!(spec.level_line(), "level move-time=1", "one second a move when no limit is given");
+        assert_eq!(spec.level_line(None), "level move-time=1", "one second a move when no limit is given");
+
+        let spec: HubSpec = "hub:command=scan,tc=60+0.5".parse().unwrap();
+        let tc = spec.time_control.unwrap();
+        assert_eq!((tc.base, tc.increment), (Duration::from_secs(60), Duration::from_millis(500)));
+        let clock = Clock { remaining: Duration::from_millis(42_250), ..tc.start() };
+        assert_eq!(spec.level_line(Some(&clock)), "level time=42.25 inc=0.5", "no move time beside a clock");
+        assert_eq!(spec.move_timeout(Some(&clock)), Duration::from_millis(52_250));
     }
 
     #[test]
@@ -416,6 +478,8 @@ mod tests {
         assert!(matches!(err("hub:command=x,movetime=0"), HubSpecError::BadValue { .. }));
         assert!(matches!(err("hub:command=x,depth=-3"), HubSpecError::BadValue { .. }));
         assert!(matches!(err("hub:command=x,=5"), HubSpecError::MissingValue { .. }));
+        assert!(matches!(err("hub:command=x,tc=0+1"), HubSpecError::BadValue { .. }));
+        assert!(matches!(err("hub:command=x,tc=fast"), HubSpecError::BadValue { .. }));
         assert!(err("hub:args=hub").to_string().contains("command="));
     }
 
