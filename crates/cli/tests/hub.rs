@@ -757,16 +757,19 @@ fn fake_engine_going(dir: &std::path::Path, go: &str) -> String {
 
 #[test]
 fn a_hub_engine_that_plays_an_illegal_move_or_hangs_forfeits_the_game() {
-    for (name, answer, reason) in [
-        ("illegal", "done move=1-2", "played an illegal move"),
-        ("garbled", "done ponder=1-2", "without a move"),
-        ("erring", "error message=\"out of memory\"", "out of memory"),
-        ("hanging", "", "no 'done' within 1 s"),
+    // A timeout too long to be a deadline waits without one.
+    let forever = u64::MAX.to_string();
+    for (name, answer, timeout, reason) in [
+        ("illegal", "done move=1-2", "1", "played an illegal move"),
+        ("garbled", "done ponder=1-2", "1", "without a move"),
+        ("erring", "error message=\"out of memory\"", "1", "out of memory"),
+        ("erring-untimed", "error message=\"out of memory\"", forever.as_str(), "out of memory"),
+        ("hanging", "", "1", "no 'done' within 1 s"),
     ] {
         let dir = scratch(name);
         let engine = fake_engine(&dir, answer);
         let pdn = dir.join("games.pdn");
-        let black = format!("hub:command={engine},movetime=10,timeout=1");
+        let black = format!("hub:command={engine},movetime=10,timeout={timeout}");
         let out = damero(&[
             "match",
             "english",

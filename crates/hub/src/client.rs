@@ -214,11 +214,15 @@ impl HubSpec {
         if let Some(timeout) = self.timeout {
             return timeout;
         }
+        // Saturating: a spec may ask for any time, however long.
+        let grace = Duration::from_secs(10);
         if let Some(clock) = clock {
-            return Duration::from_secs(10) + clock.remaining;
+            return grace.saturating_add(clock.remaining);
         }
         match self.movetime {
-            Some(time) if self.depth.is_none() && self.nodes.is_none() => Duration::from_secs(10) + 2 * time,
+            Some(time) if self.depth.is_none() && self.nodes.is_none() => {
+                grace.saturating_add(time.saturating_mul(2))
+            }
             None if self.depth.is_none() && self.nodes.is_none() => Duration::from_secs(12),
             _ => Duration::from_secs(600),
         }
@@ -328,10 +332,14 @@ impl<V: Variant> HubPlayer<V> {
         timeout: Duration,
         mut each: impl FnMut(&str, &[(String, String)]) -> Result<(), PlayerError>,
     ) -> Result<Vec<(String, String)>, PlayerError> {
-        let deadline = Instant::now() + timeout;
+        // A timeout too long for the clock to reach is no timeout.
+        let deadline = Instant::now().checked_add(timeout);
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = match self.lines.recv_timeout(left) {
+            let received = match deadline {
+                Some(deadline) => self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())),
+                None => self.lines.recv().map_err(|_| RecvTimeoutError::Disconnected),
+            };
+            let line = match received {
                 Ok(line) => line,
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(self.failure(&format!("no '{last}' within {} s", timeout.as_secs_f64())));
@@ -480,6 +488,15 @@ mod tests {
         assert!(matches!(err("hub:command=x,=5"), HubSpecError::MissingValue { .. }));
         assert!(matches!(err("hub:command=x,tc=0+1"), HubSpecError::BadValue { .. }));
         assert!(matches!(err("hub:command=x,tc=fast"), HubSpecError::BadValue { .. }));
+        // Any length of time is taken, and the timeouts saturate.
+        let spec: HubSpec = format!("hub:command=x,movetime={}", u64::MAX).parse().unwrap();
+        assert!(spec.move_timeout(None) > Duration::from_millis(u64::MAX));
+        let spec: HubSpec = "hub:command=x,tc=1.8e19+1e19,timeout=18446744073709551615".parse().unwrap();
+        let clock = spec.time_control.map(|tc| tc.start());
+        assert_eq!(spec.move_timeout(clock.as_ref()), Duration::from_secs(u64::MAX));
+        let spec: HubSpec = "hub:command=x,tc=1.8e19+1e19".parse().unwrap();
+        assert!(spec.move_timeout(clock.as_ref()) >= clock.unwrap().remaining);
+        let _ = spec.level_line(clock.as_ref());
         assert!(err("hub:args=hub").to_string().contains("command="));
     }
 
