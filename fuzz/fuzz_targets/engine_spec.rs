@@ -3,7 +3,8 @@
 //! `--engine` option, the Hub's engine setting, and `match`'s external
 //! `hub:command=...` engines): never a panic; a spec that parses prints to
 //! a text that parses to the same spec, and a Hub spec's `level` line and
-//! move timeout are made without a panic, whatever times it asks for.
+//! move timeout are made, and its clock run down, without a panic,
+//! whatever times it asks for.
 use damero_engine::EngineSpec;
 use damero_hub::HubSpec;
 use damero_search::Clock;
@@ -32,6 +33,10 @@ fuzz_target!(|data: &[u8]| {
             let level = spec.level_line(clock.as_ref());
             assert!(level.starts_with("level") && !level.contains('\n'), "{level:?}");
             let _ = spec.move_timeout(clock.as_ref());
+            // A move on the clock, however long the clock.
+            if let Some(clock) = clock {
+                let _ = clock.after_move(std::time::Duration::from_millis(1));
+            }
         }
         Err(error) => {
             let _ = error.to_string();

@@ -746,8 +746,10 @@ fn fake_engine(dir: &std::path::Path, answer: &str) -> String {
 fn fake_engine_going(dir: &std::path::Path, go: &str) -> String {
     let path = dir.join("fake-engine.sh");
     let script = format!(
-        "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    hub*) echo 'id name=fake'; echo 'wait' ;;\n    \
-         init*) echo 'ready' ;;\n    go*) {go} ;;\n    quit*) exit 0 ;;\n  esac\ndone\n"
+        "#!/bin/sh\necho started >> '{starts}'\nwhile read -r line; do\n  case \"$line\" in\n    \
+         hub*) echo 'id name=fake'; echo 'wait' ;;\n    init*) echo 'ready' ;;\n    go*) {go} ;;\n    \
+         quit*) exit 0 ;;\n  esac\ndone\n",
+        starts = dir.join("starts").display()
     );
     std::fs::write(&path, script).unwrap();
     let status = Command::new("chmod").arg("+x").arg(&path).status().unwrap();
@@ -793,6 +795,11 @@ fn a_hub_engine_that_plays_an_illegal_move_or_hangs_forfeits_the_game() {
         assert_eq!(stderr.matches(reason).count(), 2, "{name}: {stderr}");
         let games = std::fs::read_to_string(&pdn).unwrap();
         assert_eq!(games.matches("[Termination \"forfeit: ").count(), 2, "{name}: {games}");
+        // Started once to check it, once for the pair, and afresh for the
+        // second game: an engine that failed a move may still be searching,
+        // and its late answer must not meet the next game.
+        let starts = std::fs::read_to_string(dir.join("starts")).unwrap();
+        assert_eq!(starts.lines().count(), 3, "{name}");
     }
 }
 

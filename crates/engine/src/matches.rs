@@ -309,12 +309,8 @@ pub fn run_match<G: EngineGame, E: Evaluator<G>>(
     config: &MatchConfig,
     on_game: impl FnMut(&MatchGame<G>, &MatchProgress) -> ControlFlow<()>,
 ) -> MatchProgress {
-    let random = |pair: u32| {
-        let seed = config.seed.wrapping_mul(0x9e37_79b9).wrapping_add(u64::from(pair));
-        opening(start, config.opening_plies, &mut SeededRng::new(seed))
-    };
     let (first, second) = (engine_factory(first, first_evaluator), engine_factory(second, second_evaluator));
-    infallible(run_pairs(random, &first, &second, config, on_game))
+    infallible(run_player_match(Openings::Random(start), &first, &second, config, on_game))
 }
 
 /// [`run_match`] from the given openings instead of random ones: pair `i`
@@ -333,10 +329,8 @@ pub fn run_match_with_openings<G: EngineGame, E: Evaluator<G>>(
     config: &MatchConfig,
     on_game: impl FnMut(&MatchGame<G>, &MatchProgress) -> ControlFlow<()>,
 ) -> MatchProgress {
-    assert!(!openings.is_empty(), "a match needs at least one opening");
-    let listed = |pair: u32| openings[pair as usize % openings.len()].clone();
     let (first, second) = (engine_factory(first, first_evaluator), engine_factory(second, second_evaluator));
-    infallible(run_pairs(listed, &first, &second, config, on_game))
+    infallible(run_player_match(Openings::Listed(openings), &first, &second, config, on_game))
 }
 
 /// Where the openings of a [`run_player_match`] come from.
@@ -387,8 +381,9 @@ pub fn run_player_match<G: EngineGame>(
     }
 }
 
-/// The factory of a side that is one of damero's own engines.
-fn engine_factory<'a, G: EngineGame, E: Evaluator<G>>(
+/// The [`PlayerFactory`] of a side that is one of damero's own engines:
+/// a fresh [`Engine`] of `spec` over a clone of `evaluator` each time.
+pub fn engine_factory<'a, G: EngineGame, E: Evaluator<G>>(
     spec: &'a EngineSpec,
     evaluator: &'a E,
 ) -> impl Fn() -> Result<Box<dyn MatchPlayer<G> + 'a>, PlayerError> + Sync + 'a {
@@ -504,48 +499,39 @@ fn play_game<G: EngineGame>(
     let mut record = opening.clone();
     let opening_plies = record.moves().len();
     let mut forfeit = None;
-    for (index, engine) in engines.iter_mut().enumerate() {
-        if let Err(error) = engine.new_game() {
-            // The side that cannot start a game loses it.
-            let first_failed = index == 0;
-            let loser = if first_failed { first_engine_color } else { !first_engine_color };
-            let outcome = Outcome::Win(!loser);
-            let forfeit = Some(error.to_string());
-            return Some(MatchGame {
-                number,
-                record,
-                opening_plies,
-                first_engine_color,
-                outcome,
-                capped: false,
-                forfeit,
-            });
-        }
-    }
-    let (outcome, capped) = loop {
-        if let Some(outcome) = record.outcome() {
-            break (outcome, false);
-        }
-        if record.moves().len() >= max_plies as usize {
-            break (Outcome::Draw, true);
-        }
-        let side = record.position().side_to_move();
-        let engine = &mut engines[usize::from(side != first_engine_color)];
-        let chosen = engine.choose(&record);
-        if stop.load(Ordering::Relaxed) {
-            return None;
-        }
-        if engine.flagged() {
-            // Out of time on a `tc=` clock: the time manager should never
-            // let this happen, but a loaded machine can.
-            break (Outcome::Win(!side), false);
-        }
-        match chosen {
-            Ok(Some(mv)) => record.play(mv),
-            Ok(None) => break (record.position().terminal_outcome(), false),
-            Err(error) => {
-                forfeit = Some(error.to_string());
+    // The side that cannot start a game loses it.
+    let unready =
+        engines.iter_mut().enumerate().find_map(|(index, engine)| Some((index, engine.new_game().err()?)));
+    let (outcome, capped) = if let Some((index, error)) = unready {
+        forfeit = Some(error.to_string());
+        let loser = if index == 0 { first_engine_color } else { !first_engine_color };
+        (Outcome::Win(!loser), false)
+    } else {
+        loop {
+            if let Some(outcome) = record.outcome() {
+                break (outcome, false);
+            }
+            if record.moves().len() >= max_plies as usize {
+                break (Outcome::Draw, true);
+            }
+            let side = record.position().side_to_move();
+            let engine = &mut engines[usize::from(side != first_engine_color)];
+            let chosen = engine.choose(&record);
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            if engine.flagged() {
+                // Out of time on a `tc=` clock: the time manager should never
+                // let this happen, but a loaded machine can.
                 break (Outcome::Win(!side), false);
+            }
+            match chosen {
+                Ok(Some(mv)) => record.play(mv),
+                Ok(None) => break (record.position().terminal_outcome(), false),
+                Err(error) => {
+                    forfeit = Some(error.to_string());
+                    break (Outcome::Win(!side), false);
+                }
             }
         }
     };

@@ -22,6 +22,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::marker::PhantomData;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -38,6 +40,8 @@ use crate::protocol::{quote, tokenize};
 const START_TIMEOUT: Duration = Duration::from_secs(120);
 /// How long an engine may take to quit before it is killed.
 const QUIT_GRACE: Duration = Duration::from_secs(2);
+/// How often a wait for the engine looks at the match's stop flag.
+const STOP_POLL: Duration = Duration::from_millis(100);
 
 /// An external engine and how it plays, parsed from
 /// `hub:command=PATH[,args=ARGS][,movetime=MS|nodes=N|depth=D|tc=B+I][,timeout=S][,NAME=VALUE...]`:
@@ -73,8 +77,6 @@ pub struct HubSpec {
     pub timeout: Option<Duration>,
     /// Engine parameters, in the order given.
     pub params: Vec<(String, String)>,
-    /// The text the spec was read from, for the records.
-    text: String,
 }
 
 /// Why a `hub:` spec could not be read.
@@ -133,7 +135,6 @@ impl core::str::FromStr for HubSpec {
             time_control: None,
             timeout: None,
             params: Vec::new(),
-            text: text.to_owned(),
         };
         for entry in rest.split(',').filter(|entry| !entry.trim().is_empty()) {
             let (key, value) = entry
@@ -172,9 +173,33 @@ impl core::str::FromStr for HubSpec {
     }
 }
 
+/// The spec as it reads back: its keys in a fixed order (`command`,
+/// `args`, the limits, `tc`, `timeout`), then the parameters as given.
 impl fmt::Display for HubSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text)
+        write!(f, "hub:command={}", self.command.display())?;
+        if !self.args.is_empty() {
+            write!(f, ",args={}", self.args.join(" "))?;
+        }
+        if let Some(depth) = self.depth {
+            write!(f, ",depth={depth}")?;
+        }
+        if let Some(nodes) = self.nodes {
+            write!(f, ",nodes={nodes}")?;
+        }
+        if let Some(time) = self.movetime {
+            write!(f, ",movetime={}", time.as_millis())?;
+        }
+        if let Some(tc) = self.time_control {
+            write!(f, ",tc={tc}")?;
+        }
+        if let Some(timeout) = self.timeout {
+            write!(f, ",timeout={}", timeout.as_secs())?;
+        }
+        for (name, value) in &self.params {
+            write!(f, ",{name}={value}")?;
+        }
+        Ok(())
     }
 }
 
@@ -239,6 +264,12 @@ pub struct HubPlayer<V: Variant> {
     clock: Option<Clock>,
     /// Whether the engine ran out of time this game.
     flagged: bool,
+    /// Whether a move failed (a timeout, an `error`, a closed pipe): the
+    /// engine may still be searching and its next `done` would answer the
+    /// wrong position, so the next game starts a fresh process.
+    broken: bool,
+    /// Set when the match stops: a wait for the engine ends.
+    stop: Option<Arc<AtomicBool>>,
     variant: PhantomData<V>,
 }
 
@@ -289,6 +320,8 @@ impl<V: Variant> HubPlayer<V> {
             lines,
             clock,
             flagged: false,
+            broken: false,
+            stop: None,
             variant: PhantomData,
         };
         player.handshake()?;
@@ -335,14 +368,19 @@ impl<V: Variant> HubPlayer<V> {
         // A timeout too long for the clock to reach is no timeout.
         let deadline = Instant::now().checked_add(timeout);
         loop {
-            let received = match deadline {
-                Some(deadline) => self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())),
-                None => self.lines.recv().map_err(|_| RecvTimeoutError::Disconnected),
-            };
-            let line = match received {
+            // In slices, to see the match's stop flag.
+            let left =
+                deadline.map_or(STOP_POLL, |deadline| deadline.saturating_duration_since(Instant::now()));
+            let line = match self.lines.recv_timeout(left.min(STOP_POLL)) {
                 Ok(line) => line,
                 Err(RecvTimeoutError::Timeout) => {
-                    return Err(self.failure(&format!("no '{last}' within {} s", timeout.as_secs_f64())));
+                    if self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+                        return Err(self.failure(&format!("stopped with the match before '{last}'")));
+                    }
+                    if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                        return Err(self.failure(&format!("no '{last}' within {} s", timeout.as_secs_f64())));
+                    }
+                    continue;
                 }
                 Err(RecvTimeoutError::Disconnected) => {
                     return Err(self.failure(&format!("closed its output before '{last}'")));
@@ -367,12 +405,41 @@ impl<V: Variant> HubPlayer<V> {
 
 impl<V: Variant> MatchPlayer<Draughts<V>> for HubPlayer<V> {
     fn new_game(&mut self) -> Result<(), PlayerError> {
+        if self.broken {
+            let stop = self.stop.take();
+            // The old process goes (killed: it is not to be trusted to
+            // read `quit`) when the new one takes its place.
+            *self = HubPlayer::start(&self.spec)?;
+            self.stop = stop;
+        }
         self.clock = self.spec.time_control.map(|tc| tc.start());
         self.flagged = false;
-        self.send("new-game")
+        let sent = self.send("new-game");
+        self.broken = sent.is_err();
+        sent
     }
 
     fn choose(
+        &mut self,
+        record: &GameRecord<Draughts<V>>,
+    ) -> Result<Option<damero_draughts::Move>, PlayerError> {
+        let chosen = self.ask(record);
+        self.broken |= chosen.is_err();
+        chosen
+    }
+
+    fn flagged(&self) -> bool {
+        self.flagged
+    }
+
+    fn set_stop_flag(&mut self, stop: Arc<AtomicBool>) {
+        self.stop = Some(stop);
+    }
+}
+
+impl<V: Variant> HubPlayer<V> {
+    /// One move: `pos`, `level`, `go think`, and the `done` that answers.
+    fn ask(
         &mut self,
         record: &GameRecord<Draughts<V>>,
     ) -> Result<Option<damero_draughts::Move>, PlayerError> {
@@ -414,22 +481,21 @@ impl<V: Variant> MatchPlayer<Draughts<V>> for HubPlayer<V> {
             .map(Some)
             .map_err(|e| self.failure(&format!("played an illegal move: {e}")))
     }
-
-    fn flagged(&self) -> bool {
-        self.flagged
-    }
 }
 
 impl<V: Variant> Drop for HubPlayer<V> {
     fn drop(&mut self) {
-        // An engine that no longer reads is killed all the same.
-        let _ = writeln!(self.input, "quit").and_then(|()| self.input.flush());
-        let deadline = Instant::now() + QUIT_GRACE;
-        while Instant::now() < deadline {
-            match self.child.try_wait() {
-                Ok(Some(_)) => return,
-                Ok(None) => std::thread::sleep(Duration::from_millis(10)),
-                Err(_) => break,
+        // A broken engine is not asked: it may not read, and a write could
+        // wait on a full pipe.
+        if !self.broken && matches!(self.child.try_wait(), Ok(None)) {
+            let _ = writeln!(self.input, "quit").and_then(|()| self.input.flush());
+            let deadline = Instant::now() + QUIT_GRACE;
+            while Instant::now() < deadline {
+                match self.child.try_wait() {
+                    Ok(None) => std::thread::sleep(Duration::from_millis(10)),
+                    Ok(Some(_)) => return,
+                    Err(_) => break,
+                }
             }
         }
         let _ = self.child.kill();

@@ -83,7 +83,7 @@ impl Clock {
             return None;
         }
         let moves_to_go = self.moves_to_go.map(|m| m.saturating_sub(1).max(1));
-        Some(Clock { remaining: left + self.increment, moves_to_go, ..*self })
+        Some(Clock { remaining: left.saturating_add(self.increment), moves_to_go, ..*self })
     }
 }
 
@@ -97,6 +97,15 @@ mod tests {
             increment: Duration::from_millis(increment_ms),
             moves_to_go,
         }
+    }
+
+    #[test]
+    fn a_move_takes_its_time_off_and_adds_the_increment_however_long_the_clock() {
+        let after = clock(10_000, 500, Some(3)).after_move(Duration::from_millis(2_000)).unwrap();
+        assert_eq!((after.remaining, after.moves_to_go), (Duration::from_millis(8_500), Some(2)));
+        assert_eq!(clock(1_000, 500, None).after_move(Duration::from_millis(1_000)), None, "flagged");
+        let endless = Clock { remaining: Duration::MAX, increment: Duration::MAX, moves_to_go: None };
+        assert_eq!(endless.after_move(Duration::ZERO).unwrap().remaining, Duration::MAX, "saturates");
     }
 
     #[test]

@@ -9,7 +9,7 @@ use damero_core::{Evaluator, GameRecord, RuleSet};
 use damero_draughts::{Draughts, Variant};
 use damero_engine::{
     Engine, EngineGame, EngineSpec, MatchConfig, MatchGame, MatchPlayer, MatchProgress, Openings,
-    PlayerError, PlayerFactory, run_player_match,
+    PlayerError, PlayerFactory, engine_factory, run_player_match,
 };
 use damero_eval::{DraughtsEvaluator, EndgameDatabase};
 use damero_hub::{HubPlayer, HubSpec};
@@ -107,11 +107,7 @@ impl Side {
         hub: &'a HubStart<'_, G>,
     ) -> Box<PlayerFactory<'a, G>> {
         match self {
-            Side::Engine(spec) => {
-                Box::new(
-                    move || Ok(Box::new(Engine::new(spec, evaluator.clone())) as Box<dyn MatchPlayer<G>>),
-                )
-            }
+            Side::Engine(spec) => Box::new(engine_factory(spec, evaluator)),
             Side::Hub(spec) => Box::new(move || hub(spec).map(|player| player as Box<dyn MatchPlayer<G>>)),
         }
     }
@@ -209,6 +205,12 @@ impl Match {
         hub: &HubStart<'_, G>,
     ) -> Result<(), CliError> {
         let args = &self.args;
+        if args.games == 0 {
+            return Err(CliError::usage("--games must be at least 1"));
+        }
+        if args.threads == 0 {
+            return Err(CliError::usage("--threads must be at least 1"));
+        }
         for side in [&self.white, &self.black] {
             match side {
                 // An unknown `eval=` is an error now, not a panic in the
@@ -219,12 +221,6 @@ impl Match {
                 // So is an engine that cannot start.
                 Side::Hub(spec) => drop(hub(spec).map_err(CliError::engine)?),
             }
-        }
-        if args.games == 0 {
-            return Err(CliError::usage("--games must be at least 1"));
-        }
-        if args.threads == 0 {
-            return Err(CliError::usage("--threads must be at least 1"));
         }
         // `--seed` seeds the openings, and the setup where the game has a
         // random one.
