@@ -757,6 +757,19 @@ fn fake_engine_going(dir: &std::path::Path, go: &str) -> String {
     path.to_str().unwrap().to_owned()
 }
 
+/// Two English games of `alphabeta:depth=2` against `black`, saved to `pdn`.
+fn two_games_against(black: &str, pdn: &std::path::Path) -> Output {
+    let white = "alphabeta:depth=2";
+    let out = pdn.to_str().unwrap();
+    damero(&["match", "english", "--white", white, "--black", black, "--games", "2", "--quiet", "--out", out])
+}
+
+/// The first engine's wins, draws and losses in `match`'s table.
+fn first_engine_results(stdout: &str) -> Vec<String> {
+    let row = stdout.lines().find(|l| l.starts_with("alphabeta:depth=2")).expect(stdout);
+    row.split_whitespace().skip(1).take(3).map(str::to_owned).collect()
+}
+
 #[test]
 fn a_hub_engine_that_plays_an_illegal_move_or_hangs_forfeits_the_game() {
     // A timeout too long to be a deadline waits without one.
@@ -772,25 +785,11 @@ fn a_hub_engine_that_plays_an_illegal_move_or_hangs_forfeits_the_game() {
         let engine = fake_engine(&dir, answer);
         let pdn = dir.join("games.pdn");
         let black = format!("hub:command={engine},movetime=10,timeout={timeout}");
-        let out = damero(&[
-            "match",
-            "english",
-            "--white",
-            "alphabeta:depth=2",
-            "--black",
-            &black,
-            "--games",
-            "2",
-            "--quiet",
-            "--out",
-            pdn.to_str().unwrap(),
-        ]);
+        let out = two_games_against(&black, &pdn);
         let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
         assert!(out.status.success(), "{name}: {stderr}");
         // The external engine lost both games, and says why.
-        let row = stdout.lines().find(|l| l.starts_with("alphabeta:depth=2")).expect(&stdout);
-        let counts: Vec<&str> = row.split_whitespace().skip(1).take(3).collect();
-        assert_eq!(counts, ["2", "0", "0"], "{name}: {stdout}");
+        assert_eq!(first_engine_results(&stdout), ["2", "0", "0"], "{name}: {stdout}");
         assert!(stdout.contains("forfeits: 2"), "{name}: {stdout}");
         assert_eq!(stderr.matches(reason).count(), 2, "{name}: {stderr}");
         let games = std::fs::read_to_string(&pdn).unwrap();
@@ -892,22 +891,9 @@ fn a_hub_engine_on_a_clock_plays_its_games_and_loses_when_its_time_runs_out() {
     let engine = fake_engine_going(&dir, "sleep 1.5; echo 'done move=1-2'");
     let pdn = dir.join("games.pdn");
     let black = format!("hub:command={engine},tc=1+0");
-    let out = damero(&[
-        "match",
-        "english",
-        "--white",
-        "alphabeta:depth=2",
-        "--black",
-        &black,
-        "--games",
-        "2",
-        "--quiet",
-        "--out",
-        pdn.to_str().unwrap(),
-    ]);
+    let out = two_games_against(&black, &pdn);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let row = stdout.lines().find(|l| l.starts_with("alphabeta:depth=2")).expect(&stdout);
-    assert_eq!(row.split_whitespace().skip(1).take(3).collect::<Vec<_>>(), ["2", "0", "0"], "{stdout}");
+    assert_eq!(first_engine_results(&stdout), ["2", "0", "0"], "{stdout}");
     assert!(!stdout.contains("forfeits"), "lost on time, not forfeited: {stdout}");
 }
