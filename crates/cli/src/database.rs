@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use damero_core::Evaluator;
 use damero_draughts::{Draughts, Variant};
 use damero_eval::{DraughtsEvaluator, EgdbError, EgdbEvaluator, EndgameDatabase};
 
@@ -60,12 +61,41 @@ pub fn open_database<V: Variant>(dir: Option<&Path>, explicit: bool) -> Result<E
 /// that have databases wrapped in an [`EgdbEvaluator`] over the database in
 /// `--egdb DIR` (or `$DAMERO_EGDB`).
 pub fn dispatch<C: GameCommand>(id: &str, flag: Option<PathBuf>, command: C) -> Result<C::Output, CliError> {
-    let explicit = flag.is_some();
-    let dir = database_dir(flag);
-    match registry::dispatch_draughts(id, WithDatabase { command, dir, explicit }) {
+    match dispatch_draughts(id, flag, command) {
         Ok(result) => result,
-        Err(WithDatabase { command, .. }) => registry::dispatch(id, command),
+        Err((command, _)) => registry::dispatch(id, command),
     }
+}
+
+/// A command for the draughts rule sets that gets each one's usual
+/// evaluator (over the database where the rule set has one), knowing the
+/// rule set `V`: every [`GameCommand`] is one.
+pub trait DraughtsGameCommand {
+    /// What the command returns.
+    type Output;
+    /// Runs the command for the draughts rule set `V` with its evaluator.
+    fn run<V: Variant, E: Evaluator<Draughts<V>>>(self, evaluator: E) -> Result<Self::Output, CliError>;
+}
+
+impl<C: GameCommand> DraughtsGameCommand for C {
+    type Output = C::Output;
+    fn run<V: Variant, E: Evaluator<Draughts<V>>>(self, evaluator: E) -> Result<C::Output, CliError> {
+        GameCommand::run::<Draughts<V>, E>(self, evaluator)
+    }
+}
+
+/// Runs `command` for the draughts rule set called `id` over the database
+/// in `--egdb DIR` (or `$DAMERO_EGDB`), as [`dispatch`] does; gives the
+/// command and the flag back when `id` is no draughts rule set.
+pub fn dispatch_draughts<C: DraughtsGameCommand>(
+    id: &str,
+    flag: Option<PathBuf>,
+    command: C,
+) -> Result<Result<C::Output, CliError>, (C, Option<PathBuf>)> {
+    let explicit = flag.is_some();
+    let dir = database_dir(flag.clone());
+    registry::dispatch_draughts(id, WithDatabase { command, dir, explicit })
+        .map_err(|WithDatabase { command, .. }| (command, flag))
 }
 
 /// A game command run over the database, for the rule sets that have one.
@@ -75,14 +105,14 @@ struct WithDatabase<C> {
     explicit: bool,
 }
 
-impl<C: GameCommand> DraughtsCommand for WithDatabase<C> {
+impl<C: DraughtsGameCommand> DraughtsCommand for WithDatabase<C> {
     type Output = C::Output;
     fn run<V: Variant>(self) -> Result<C::Output, CliError> {
         if EndgameDatabase::<V>::SUPPORTED {
             let evaluator = evaluator::<V>(self.dir.as_deref(), self.explicit)?;
-            self.command.run::<Draughts<V>, _>(evaluator)
+            self.command.run::<V, _>(evaluator)
         } else {
-            self.command.run::<Draughts<V>, _>(DraughtsEvaluator::<V>::default())
+            self.command.run::<V, _>(DraughtsEvaluator::<V>::default())
         }
     }
 }

@@ -11,15 +11,14 @@ use damero_engine::{
     Engine, EngineGame, EngineSpec, MatchConfig, MatchGame, MatchPlayer, MatchProgress, Openings,
     PlayerError, PlayerFactory, engine_factory, run_player_match,
 };
-use damero_eval::{DraughtsEvaluator, EndgameDatabase};
 use damero_hub::{HubPlayer, HubSpec};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::database;
+use crate::database::{self, DraughtsGameCommand};
 use crate::engines::engine_spec;
 use crate::error::CliError;
 use crate::flags::{EgdbArgs, PositionArgs};
-use crate::registry::{self, DRAUGHTS_IDS, DraughtsCommand, GameCommand, RecordFormat, record_format};
+use crate::registry::{self, DRAUGHTS_IDS, GameCommand, RecordFormat, record_format};
 
 /// The arguments of `damero match`.
 #[derive(clap::Args, Debug)]
@@ -75,13 +74,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
         return database::dispatch(&game, egdb, command);
     }
     // An external engine speaks of draughts positions and moves only.
-    match registry::dispatch_draughts(&game, HubMatch { command, egdb }) {
+    match database::dispatch_draughts(&game, egdb, HubMatch(command)) {
         Ok(result) => result,
         Err(_) if registry::record_format(&game).is_some() => Err(CliError::usage(format!(
             "Hub engines play the draughts rule sets only ({}), not '{game}'",
             DRAUGHTS_IDS.join(", ")
         ))),
-        Err(HubMatch { command, egdb }) => database::dispatch(&game, egdb, command),
+        // An unknown game: the registry's error names the known ones.
+        Err((HubMatch(command), egdb)) => database::dispatch(&game, egdb, command),
     }
 }
 
@@ -138,25 +138,16 @@ impl Match {
     }
 }
 
-/// A match with an external Hub engine, for the draughts rule set `V`.
-struct HubMatch {
-    command: Match,
-    egdb: Option<PathBuf>,
-}
+/// A match with an external Hub engine, for a draughts rule set.
+struct HubMatch(Match);
 
-impl DraughtsCommand for HubMatch {
+impl DraughtsGameCommand for HubMatch {
     type Output = ();
-    fn run<V: Variant>(self) -> Result<(), CliError> {
+    fn run<V: Variant, E: Evaluator<Draughts<V>>>(self, evaluator: E) -> Result<(), CliError> {
         let hub = |spec: &HubSpec| {
             HubPlayer::<V>::start(spec).map(|player| Box::new(player) as Box<dyn MatchPlayer<Draughts<V>>>)
         };
-        if EndgameDatabase::<V>::SUPPORTED {
-            let explicit = self.egdb.is_some();
-            let evaluator = database::evaluator::<V>(database::database_dir(self.egdb).as_deref(), explicit)?;
-            self.command.play::<Draughts<V>, _>(evaluator, &hub)
-        } else {
-            self.command.play::<Draughts<V>, _>(DraughtsEvaluator::<V>::default(), &hub)
-        }
+        self.0.play::<Draughts<V>, E>(evaluator, &hub)
     }
 }
 
