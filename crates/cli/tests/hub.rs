@@ -684,7 +684,13 @@ fn hub_survives_a_flood_of_lines_with_memory_and_threads_within_its_parameters()
          peak memory {peak_mib} MiB (hash {hash_mib} MiB)",
         answers.len()
     );
-    assert!(took < Duration::from_secs(20), "the flood took {took:?}");
+    // Not a speed test: the bound catches searches that outlive the line
+    // that should end them. A ponder search left on its clock of 1000 s,
+    // or the 20,000 searches running their second each (hours), exceed
+    // it; ended by the next line, the flood takes seconds (42 s were seen
+    // with a match beside it on a two-core machine, where a bound of 20 s
+    // failed).
+    assert!(took < Duration::from_secs(600), "the flood took {took:?}: a search outlived its line");
     assert!(
         most_threads <= threads + THREADS_BEYOND_THE_PARAMETER,
         "{most_threads} threads with threads={threads}"
