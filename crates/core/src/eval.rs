@@ -39,6 +39,15 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
         None
     }
 
+    /// Whether [`probe`](Evaluator::probe)'s distances are to the end of the
+    /// game (a database of distances to mate), not just to a conversion.
+    /// The search then scores a verdict as the forced win or loss it is, on
+    /// the scale of the wins and losses it proves itself, so a short win
+    /// through the oracle beats a longer one found by search. With `false`
+    /// (the default) a verdict ranks above every evaluation and below every
+    /// proven result, since its length to the end is unknown.
+    const PROBE_DISTANCE_TO_END: bool = false;
+
     /// The evaluator of the same game called `name`: what an engine spec's
     /// `eval=NAME` selects, so two engines of one match can evaluate
     /// differently. Games with one evaluator know only `default`.

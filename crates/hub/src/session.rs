@@ -250,8 +250,10 @@ fn min_option<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
 /// A score in men, as Scan writes it: an evaluation in hundredths of a man
 /// (damero's centipawns) as a decimal; a proven win in `n` plies as
 /// `100 - n/100` (pydraughts reads a score over 90 as a win and `10000 -
-/// 100·score` as its distance in plies); a result known from an endgame
-/// database as ±80.
+/// 100·score` as its distance in plies), a win or loss read from the
+/// endgame databases among them (their distances are to the end of the
+/// game); a result known from an oracle that counts only to a conversion as
+/// ±80.
 pub fn score_in_men(score: Score) -> String {
     let value = score.0;
     let hundredths = if value >= PROVEN {

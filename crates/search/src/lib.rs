@@ -73,6 +73,6 @@ pub use perft::{perft, perft_divide, perft_parallel};
 pub use perft_hash::{PerftTable, perft_hashed};
 pub use report::{SearchInfo, SearchResult, format_pv};
 pub use rng::SeededRng;
-pub use score::{INFINITY, KNOWN, KNOWN_WIN, MAX_PLY, PROVEN, Score, WIN};
+pub use score::{INFINITY, KNOWN, KNOWN_WIN, MAX_ORACLE_PLIES, MAX_PLY, PROVEN, Score, WIN};
 pub use time::{Budget, Clock};
 pub use tt::{TranspositionTable, max_table_mib};

@@ -13,7 +13,16 @@ pub const WIN: i32 = 1_000_000;
 
 /// Scores at least this large in magnitude are proven results, not
 /// evaluations. Every [`Evaluator`](damero_core::Evaluator) stays far below it.
-pub const PROVEN: i32 = WIN - 2 * MAX_PLY as i32;
+/// The room below [`WIN`] holds a result found at any ply plus an oracle's
+/// distance to the end of the game from there
+/// ([`PROBE_DISTANCE_TO_END`](damero_core::Evaluator::PROBE_DISTANCE_TO_END),
+/// [`MAX_ORACLE_PLIES`] at most).
+pub const PROVEN: i32 = WIN - (MAX_PLY + MAX_ORACLE_PLIES) as i32;
+
+/// The longest distance to the end of the game an oracle's verdict may carry
+/// and still score as a proven result; a longer one scores as a known result.
+/// The endgame databases' longest is 254 plies.
+pub const MAX_ORACLE_PLIES: usize = 384;
 
 /// The score of a position an [oracle](damero_core::Evaluator::probe)
 /// calls won with conversion on the spot. A known win `n` plies from
@@ -107,10 +116,17 @@ pub(crate) fn outcome_score(outcome: damero_core::Outcome, side: damero_core::Co
 }
 
 /// The score of an oracle's verdict for the side to move, `ply` plies below
-/// the root.
+/// the root: a proven result `ply` plus the verdict's distance from the root
+/// when that distance is to the end of the game (`to_end`), else a known one.
 #[inline]
-pub(crate) fn verdict_score(verdict: damero_core::Verdict, ply: usize) -> i32 {
+pub(crate) fn verdict_score(verdict: damero_core::Verdict, ply: usize, to_end: bool) -> i32 {
     match verdict {
+        damero_core::Verdict::Win { plies } if to_end && (plies as usize) <= MAX_ORACLE_PLIES => {
+            WIN - ply as i32 - plies as i32
+        }
+        damero_core::Verdict::Loss { plies } if to_end && (plies as usize) <= MAX_ORACLE_PLIES => {
+            -(WIN - ply as i32 - plies as i32)
+        }
         damero_core::Verdict::Draw => 0,
         damero_core::Verdict::Win { plies } => KNOWN_WIN - ply as i32 - plies.min(50_000) as i32,
         damero_core::Verdict::Loss { plies } => -(KNOWN_WIN - ply as i32 - plies.min(50_000) as i32),
@@ -132,10 +148,34 @@ mod tests {
         assert_eq!(Score::loss_in(2).to_string(), "loss2");
         assert_eq!(Score(-120).to_string(), "-120");
         assert!(!Score(20_000).is_proven());
-        let known = Score(verdict_score(damero_core::Verdict::Win { plies: 7 }, 2));
+        let known = Score(verdict_score(damero_core::Verdict::Win { plies: 7 }, 2, false));
         assert!(known.is_known() && !known.is_proven());
         assert_eq!(known.to_string(), "dbwin9");
-        assert_eq!(Score(verdict_score(damero_core::Verdict::Loss { plies: 7 }, 2)).to_string(), "dbloss9");
+        assert_eq!(
+            Score(verdict_score(damero_core::Verdict::Loss { plies: 7 }, 2, false)).to_string(),
+            "dbloss9"
+        );
         assert!(!Score(20_000).is_known());
+    }
+
+    #[test]
+    fn verdicts_to_the_end_rank_with_the_wins_the_search_proves() {
+        use damero_core::Verdict::{Loss, Win};
+        // A database win 7 plies from a node 2 plies down is a win in 9.
+        assert_eq!(Score(verdict_score(Win { plies: 7 }, 2, true)), Score::win_in(9));
+        assert_eq!(Score(verdict_score(Loss { plies: 7 }, 2, true)), Score::loss_in(9));
+        // So it beats a longer win found by search, and loses to a shorter one,
+        // where a known verdict beats every proven win.
+        assert!(Score(verdict_score(Win { plies: 7 }, 2, true)) > Score::win_in(25));
+        assert!(Score(verdict_score(Win { plies: 7 }, 2, true)) < Score::win_in(8));
+        assert!(Score(verdict_score(Win { plies: 7 }, 2, false)) < Score::win_in(25));
+        // The deepest ply and the longest distance stay proven.
+        let deepest = (MAX_PLY - 1) + MAX_ORACLE_PLIES;
+        let far = Score(verdict_score(Win { plies: MAX_ORACLE_PLIES as u32 }, MAX_PLY - 1, true));
+        assert_eq!(far.plies_to_win(), Some(deepest as u32));
+        let far = Score(verdict_score(Loss { plies: MAX_ORACLE_PLIES as u32 }, MAX_PLY - 1, true));
+        assert_eq!(far.plies_to_loss(), Some(deepest as u32));
+        // Beyond it, a known result.
+        assert!(Score(verdict_score(Win { plies: MAX_ORACLE_PLIES as u32 + 1 }, 0, true)).is_known());
     }
 }

@@ -59,6 +59,11 @@ impl GameCommand for BestMove {
             writeln!(out, "bestmove (none)")?;
             return Ok(());
         }
+        // The score comes from the database when the root's children are in
+        // it (a database's distances are to the end of the game, so its
+        // results score as proven ones, `winN`) or when the result is known.
+        let from_database = matches!(&self.spec, EngineSpec::AlphaBeta { config, .. } if config.egdb)
+            && children_probed(&root, &evaluator);
         // Built after the position is read so that a table's allocation is
         // never spent on bad input; the table itself is taken inside the
         // search, where the clock counts it.
@@ -72,7 +77,7 @@ impl GameCommand for BestMove {
             Some(clock) => engine.think_with(&record, &Limits::clock(clock), &mut print_info),
             None => engine.think(&record, &mut print_info),
         };
-        if result.score.is_known() {
+        if result.score.is_known() || (from_database && result.score.is_proven()) {
             writeln!(out, "info string score {} from the endgame database", result.score)?;
         }
         match result.best_move {
@@ -87,4 +92,15 @@ impl GameCommand for BestMove {
         }
         Ok(())
     }
+}
+
+/// Whether `evaluator`'s oracle knows a position one move from `root`.
+fn children_probed<G: EngineGame, E: Evaluator<G>>(root: &G, evaluator: &E) -> bool {
+    let mut moves = damero_core::MoveList::new();
+    root.legal_moves(&mut moves);
+    moves.iter().any(|&mv| {
+        let mut child = *root;
+        child.play(mv);
+        evaluator.probe(&child).is_some()
+    })
 }

@@ -64,6 +64,10 @@ enum EgdbCommand {
         /// Wins to play out.
         #[arg(long, default_value_t = 200)]
         count: usize,
+        /// Start at this game of the seeded draw (from 1): `--from 35
+        /// --count 1` plays game 35 of a `--table` again, alone.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+        from: u64,
         /// Positions with fewer pieces are left out.
         #[arg(long, default_value_t = 5)]
         min_pieces: u32,
@@ -92,7 +96,7 @@ enum EgdbCommand {
         #[arg(long, value_name = "DIR")]
         engine_egdb: Option<PathBuf>,
         /// Print a line per game: number, FEN, distance, plies, ending,
-        /// plies beyond the distance, nodes.
+        /// plies beyond the distance, nodes, and the moves played.
         #[arg(long)]
         table: bool,
     },
@@ -109,6 +113,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             game,
             egdb,
             count,
+            from,
             min_pieces,
             margin,
             seed,
@@ -130,7 +135,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
                     level_spec_with(level.unwrap_or(10), seed, clock).map_err(CliError::parse)?
                 }
             };
-            let command = Convert { dir: egdb, count, min_pieces, margin, seed, spec, engine_egdb, table };
+            let skip = usize::try_from(from - 1).map_err(|_| CliError::usage("--from is too large"))?;
+            let command =
+                Convert { dir: egdb, count, skip, min_pieces, margin, seed, spec, engine_egdb, table };
             dispatch_draughts(&game, command).unwrap_or_else(|_| Err(no_databases(&game)))
         }
     }
@@ -139,6 +146,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
 struct Convert {
     dir: PathBuf,
     count: usize,
+    /// Games of the draw left out before the first one played.
+    skip: usize,
     min_pieces: u32,
     margin: u32,
     seed: u64,
@@ -154,13 +163,18 @@ impl DraughtsCommand for Convert {
             return Err(no_databases(V::NAME));
         }
         let database = EndgameDatabase::<V>::open(&self.dir).map_err(CliError::engine)?;
-        let samples = sample_wins(&database, self.count, self.min_pieces, self.seed);
+        let drawn = sample_wins(&database, self.count.saturating_add(self.skip), self.min_pieces, self.seed);
+        let samples = drawn.get(self.skip..).unwrap_or_default();
         if samples.is_empty() {
+            let found = match drawn.len() {
+                0 => "no wins".to_owned(),
+                n => format!("{n} wins (none from game {})", self.skip + 1),
+            };
             return Err(CliError::usage(format!(
-                "the {}-piece database in {} has no wins of {} pieces or more",
+                "the {}-piece database in {} has {found} of {} pieces or more",
                 database.max_pieces(),
                 self.dir.display(),
-                self.min_pieces
+                self.min_pieces,
             )));
         }
         let mut out = std::io::stdout().lock();
@@ -179,9 +193,9 @@ impl DraughtsCommand for Convert {
             Some(dir) => {
                 let own = EndgameDatabase::<V>::open(dir).map_err(CliError::engine)?;
                 let evaluator = EgdbEvaluator::new(DraughtsEvaluator::<V>::default(), Arc::new(own));
-                self.play_out(&database, &samples, evaluator, &mut out)
+                self.play_out(&database, samples, evaluator, &mut out)
             }
-            None => self.play_out(&database, &samples, DraughtsEvaluator::<V>::default(), &mut out),
+            None => self.play_out(&database, samples, DraughtsEvaluator::<V>::default(), &mut out),
         }
     }
 }
@@ -196,7 +210,7 @@ impl Convert {
     ) -> Result<(), CliError> {
         let mut engine = Engine::try_new(&self.spec, evaluator).map_err(CliError::engine)?;
         if self.table {
-            writeln!(out, "game\tfen\tdistance\tplies\tending\textra_plies\tnodes")?;
+            writeln!(out, "game\tfen\tdistance\tplies\tending\textra_plies\tnodes\tmoves")?;
         }
         let start = Instant::now();
         let mut report = ConversionReport::default();
@@ -206,14 +220,15 @@ impl Convert {
             if self.table {
                 writeln!(
                     out,
-                    "{}\t{}\t{}\t{}\t{}\t{}\t{}",
-                    number + 1,
+                    "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+                    self.skip + number + 1,
                     sample.position.fen(),
                     sample.plies,
                     conversion.plies,
                     conversion.ending,
                     conversion.extra_plies(),
-                    conversion.nodes
+                    conversion.nodes,
+                    conversion.moves.join(" ")
                 )?;
                 out.flush()?;
             }

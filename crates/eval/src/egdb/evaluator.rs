@@ -52,6 +52,11 @@ impl<V: Variant, E> EgdbEvaluator<V, E> {
 impl<V: Variant, E: Evaluator<Draughts<V>>> Evaluator<Draughts<V>> for EgdbEvaluator<V, E> {
     const MAX_EVAL: i32 = E::MAX_EVAL;
 
+    /// The databases hold distances to the end of the game, and
+    /// [`EndgameDatabase::probe`] keeps only the wins the draw counters
+    /// still allow: a verdict is a forced result of that length.
+    const PROBE_DISTANCE_TO_END: bool = true;
+
     #[inline]
     fn evaluate(&self, position: &Draughts<V>) -> i32 {
         self.inner.evaluate(position)

@@ -124,7 +124,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         {
             let score = match verdict {
                 damero_core::Verdict::Draw => self.draw_score(position),
-                _ => verdict_score(verdict, ply),
+                _ => verdict_score(verdict, ply, E::PROBE_DISTANCE_TO_END),
             };
             return Some(Value::pure(score));
         }
