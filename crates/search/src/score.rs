@@ -120,17 +120,13 @@ pub(crate) fn outcome_score(outcome: damero_core::Outcome, side: damero_core::Co
 /// when that distance is to the end of the game (`to_end`), else a known one.
 #[inline]
 pub(crate) fn verdict_score(verdict: damero_core::Verdict, ply: usize, to_end: bool) -> i32 {
-    match verdict {
-        damero_core::Verdict::Win { plies } if to_end && (plies as usize) <= MAX_ORACLE_PLIES => {
-            WIN - ply as i32 - plies as i32
-        }
-        damero_core::Verdict::Loss { plies } if to_end && (plies as usize) <= MAX_ORACLE_PLIES => {
-            -(WIN - ply as i32 - plies as i32)
-        }
-        damero_core::Verdict::Draw => 0,
-        damero_core::Verdict::Win { plies } => KNOWN_WIN - ply as i32 - plies.min(50_000) as i32,
-        damero_core::Verdict::Loss { plies } => -(KNOWN_WIN - ply as i32 - plies.min(50_000) as i32),
-    }
+    let (plies, sign) = match verdict {
+        damero_core::Verdict::Draw => return 0,
+        damero_core::Verdict::Win { plies } => (plies, 1),
+        damero_core::Verdict::Loss { plies } => (plies, -1),
+    };
+    let top = if to_end && (plies as usize) <= MAX_ORACLE_PLIES { WIN } else { KNOWN_WIN };
+    sign * (top - ply as i32 - plies.min(50_000) as i32)
 }
 
 #[cfg(test)]
