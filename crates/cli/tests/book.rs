@@ -79,13 +79,14 @@ fn book_build_resumed_after_a_kill_writes_the_book_an_uninterrupted_build_writes
     assert!(!other.status.success());
     assert!(stderr(&other).contains("journal of another build"), "{}", stderr(&other));
 
-    let resumed = build(&cut, &["--resume"]);
+    // Resumed on two threads: the thread count is not part of the build.
+    let resumed = build(&cut, &["--resume", "--threads", "2"]);
     assert!(resumed.status.success(), "{}", stderr(&resumed));
     assert_eq!(std::fs::read_to_string(&cut).unwrap(), expected);
     assert!(!journal.exists());
-    // `--resume` with no journal is a whole build.
+    // `--resume` with no journal is a whole build, on any thread count.
     let fresh = dir.join("fresh.book");
-    assert!(build(&fresh, &["--resume"]).status.success());
+    assert!(build(&fresh, &["--resume", "--threads", "3"]).status.success());
     assert_eq!(std::fs::read_to_string(&fresh).unwrap(), expected);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -107,4 +108,15 @@ fn book_build_where_nothing_can_be_written_is_a_one_line_error() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("--out /dev/null is not a file"), "{}", stderr(&output));
     assert!(!Path::new("/dev/null.journal").exists());
+}
+
+#[test]
+fn book_build_on_no_threads_is_refused() {
+    let dir = scratch("threads");
+    let out = dir.join("none.book");
+    let output = build(&out, &["--threads", "0"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("--threads must be at least 1"), "{}", stderr(&output));
+    assert!(!out.exists() && !dir.join("none.book.journal").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -4,6 +4,7 @@
 //! layer were made so).
 
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 
 use damero_core::{Evaluator, Game, MoveList};
 use damero_search::{AlphaBeta, AlphaBetaConfig, Book, BookMove, Limits, WIN};
@@ -21,6 +22,10 @@ pub struct BookOptions {
     pub margin: i32,
     /// ...and at most this many of them.
     pub width: usize,
+    /// Searches run at once, each a position's move on a thread of its own
+    /// with a table of its own. The book is the same for any count: every
+    /// move's score comes from a search with a fresh table.
+    pub threads: usize,
 }
 
 /// Builds a book from `start`: every position up to `plies` plies deep
@@ -38,7 +43,7 @@ pub fn build<G: Game, E: Evaluator<G>>(
     width: usize,
     on_progress: impl FnMut(usize, usize),
 ) -> Book {
-    let options = BookOptions { plies, depth, margin, width };
+    let options = BookOptions { plies, depth, margin, width, threads: 1 };
     let never = |_: u64, _: &[BookMove]| Ok::<(), core::convert::Infallible>(());
     match build_from(start, evaluator, options, &Book::new(G::NAME), never, on_progress) {
         Ok(book) => book,
@@ -62,9 +67,10 @@ pub fn build_from<G: Game, E: Evaluator<G>, Error>(
     mut finished: impl FnMut(u64, &[BookMove]) -> Result<(), Error>,
     mut on_progress: impl FnMut(usize, usize),
 ) -> Result<Book, Error> {
-    let BookOptions { plies, depth, margin, width } = options;
+    let BookOptions { plies, depth, margin, width, threads } = options;
     let config = AlphaBetaConfig { tt_mib: 16, ..AlphaBetaConfig::default() };
-    let mut search = AlphaBeta::new(config, evaluator);
+    let mut searches: Vec<_> =
+        (0..threads.max(1)).map(|_| AlphaBeta::new(config.clone(), evaluator.clone())).collect();
     let mut book = Book::new(G::NAME);
     let mut queue = std::collections::VecDeque::from([(*start, 0)]);
     let mut seen = HashSet::from([start.zobrist()]);
@@ -74,7 +80,7 @@ pub fn build_from<G: Game, E: Evaluator<G>, Error>(
         let kept = if known.contains(position.zobrist()) {
             known.candidates(position.zobrist()).to_vec()
         } else {
-            let kept = score_position(&position, &mut search, &limits, margin, width);
+            let kept = score_position(&position, &mut searches, &limits, margin, width);
             finished(position.zobrist(), &kept)?;
             kept
         };
@@ -98,36 +104,38 @@ pub fn build_from<G: Game, E: Evaluator<G>, Error>(
 
 /// Every legal move of `position` scored by a search of its child with a
 /// fresh table (a move that ends the game: its result), best first; the ones
-/// within `margin` of the best, at most `width` of them.
+/// within `margin` of the best, at most `width` of them. With more than one
+/// search, the moves are shared out among them, one thread each; every score
+/// is that of a search of its own, so the result is the same.
 pub(crate) fn score_position<G: Game, E: Evaluator<G>>(
     position: &G,
-    search: &mut AlphaBeta<G, E>,
+    searches: &mut [AlphaBeta<G, E>],
     limits: &Limits,
     margin: i32,
     width: usize,
 ) -> Vec<BookMove> {
     let mut moves = MoveList::new();
     position.legal_moves(&mut moves);
-    let mut scored = Vec::with_capacity(moves.len());
-    for &mv in &moves {
-        let mut child = *position;
-        child.play(mv);
-        let score = if child.outcome().is_some() {
-            // A move that ends the game: its result, not a search.
-            match child.outcome().and_then(|o| o.winner()) {
-                None => 0,
-                Some(w) if w == position.side_to_move() => WIN,
-                Some(_) => -WIN,
+    let next = AtomicUsize::new(0);
+    let scores: Vec<_> = moves.iter().map(|_| AtomicI32::new(0)).collect();
+    // Each worker takes the next unscored move until none is left: the
+    // searches differ in length, so a fixed split would leave a core idle.
+    let work = |search: &mut AlphaBeta<G, E>| {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&mv) = moves.get(i) else { break };
+            scores[i].store(move_score(position, mv, search, limits), Ordering::Relaxed);
+        }
+    };
+    match searches {
+        [search] => work(search),
+        _ => std::thread::scope(|scope| {
+            for search in searches.iter_mut() {
+                scope.spawn(|| work(search));
             }
-        } else {
-            // A fresh table for each move: its score is then that of a
-            // search of its own, whatever was searched before.
-            search.clear();
-            let value = search.search(&child, &[], limits, |_| {}).score.0;
-            if child.side_to_move() == position.side_to_move() { value } else { -value }
-        };
-        scored.push((mv, score));
+        }),
     }
+    let mut scored: Vec<_> = moves.iter().zip(scores).map(|(&mv, score)| (mv, score.into_inner())).collect();
     // Best first; a stable sort keeps the generation order among equals.
     scored.sort_by_key(|s| core::cmp::Reverse(s.1));
     let Some(&(_, best)) = scored.first() else { return Vec::new() };
@@ -137,6 +145,31 @@ pub(crate) fn score_position<G: Game, E: Evaluator<G>>(
         .take(width.max(1))
         .map(|&(mv, score)| BookMove { text: position.format_move(mv), score })
         .collect()
+}
+
+/// The score of `mv` for the side to move in `position`: the result of a
+/// move that ends the game, else a search of the child with a fresh table.
+fn move_score<G: Game, E: Evaluator<G>>(
+    position: &G,
+    mv: G::Move,
+    search: &mut AlphaBeta<G, E>,
+    limits: &Limits,
+) -> i32 {
+    let mut child = *position;
+    child.play(mv);
+    if child.outcome().is_some() {
+        // A move that ends the game: its result, not a search.
+        return match child.outcome().and_then(|o| o.winner()) {
+            None => 0,
+            Some(w) if w == position.side_to_move() => WIN,
+            Some(_) => -WIN,
+        };
+    }
+    // A fresh table for each move: its score is then that of a search of
+    // its own, whatever was searched before and on whichever thread.
+    search.clear();
+    let value = search.search(&child, &[], limits, |_| {}).score.0;
+    if child.side_to_move() == position.side_to_move() { value } else { -value }
 }
 
 /// The first lines of a build's journal: `# built by: COMMAND` (what a

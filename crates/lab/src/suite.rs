@@ -162,7 +162,7 @@ pub fn from_searches<V: Variant, E: Evaluator<Draughts<V>>>(
     let mut lead = |position: &Draughts<V>, depth: u32| {
         let scored = score_position(
             position,
-            &mut search,
+            core::slice::from_mut(&mut search),
             &Limits::depth(depth.saturating_sub(1).max(1)),
             i32::MAX / 2,
             2,

@@ -25,7 +25,7 @@ fn a_build_resumed_from_any_prefix_of_its_positions_ends_with_the_same_book() {
     use damero_lab::book::{BookOptions, build_from};
     use damero_search::{Book, BookMove};
     let start = Russian::start(Default::default());
-    let options = BookOptions { plies: 3, depth: 2, margin: 20, width: 2 };
+    let options = BookOptions { plies: 3, depth: 2, margin: 20, width: 2, threads: 1 };
     let mut order: Vec<(u64, Vec<BookMove>)> = Vec::new();
     let whole = build_from(
         &start,
@@ -49,10 +49,11 @@ fn a_build_resumed_from_any_prefix_of_its_positions_ends_with_the_same_book() {
             known.insert(*key, moves.clone());
         }
         let mut searched = Vec::new();
+        // Resumed with another thread count, as `--threads` allows.
         let resumed = build_from(
             &start,
             DraughtsEvaluator::default(),
-            options,
+            BookOptions { threads: 2, ..options },
             &known,
             |key, _| {
                 searched.push(key);
@@ -72,7 +73,7 @@ fn a_build_stops_at_the_first_error_of_its_journal() {
     use damero_lab::book::{BookOptions, build_from};
     use damero_search::Book;
     let start = Russian::start(Default::default());
-    let options = BookOptions { plies: 3, depth: 2, margin: 20, width: 2 };
+    let options = BookOptions { plies: 3, depth: 2, margin: 20, width: 2, threads: 1 };
     let mut written = 0;
     let result = build_from(
         &start,
@@ -87,4 +88,38 @@ fn a_build_stops_at_the_first_error_of_its_journal() {
     );
     assert_eq!(result, Err("disk full"));
     assert_eq!(written, 3, "no position is searched after the failed write");
+}
+
+#[test]
+fn a_build_on_several_threads_writes_the_same_book_in_the_same_order() {
+    use damero_draughts::English;
+    use damero_lab::book::{BookOptions, build_from};
+    use damero_search::{Book, BookMove};
+    let start = English::start(Default::default());
+    // Depth 5, margin 30: searches long enough for the threads to overlap,
+    // and ties among the kept moves that only a deterministic order settles.
+    let run = |threads: usize| {
+        let options = BookOptions { plies: 3, depth: 5, margin: 30, width: 3, threads };
+        let mut order: Vec<(u64, Vec<BookMove>)> = Vec::new();
+        let book = build_from(
+            &start,
+            DraughtsEvaluator::default(),
+            options,
+            &Book::new("english"),
+            |key, moves| {
+                order.push((key, moves.to_vec()));
+                Ok::<(), ()>(())
+            },
+            |_, _| {},
+        )
+        .unwrap();
+        (book, order)
+    };
+    let (one, one_order) = run(1);
+    assert!(one.len() > 5, "{} positions", one.len());
+    for threads in [2, 3] {
+        let (book, order) = run(threads);
+        assert_eq!(book.to_string(), one.to_string(), "{threads} threads");
+        assert_eq!(order, one_order, "{threads} threads");
+    }
 }

@@ -42,6 +42,12 @@ enum BookCommand {
         /// Keep at most this many moves per position.
         #[arg(long, default_value_t = 3)]
         width: usize,
+        /// Searches at once: a position's moves are shared out among this
+        /// many threads, each with a table of its own. The book is the same
+        /// for any count (each move's score comes from a fresh table), so a
+        /// build may be resumed with another.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
         /// The book file to write (whole, at the end; meanwhile each finished
         /// position goes to OUT.journal).
         #[arg(long)]
@@ -59,14 +65,17 @@ enum BookCommand {
 /// Runs a `damero book` command.
 pub fn run(args: Args) -> Result<(), CliError> {
     match args.command {
-        BookCommand::Build { game, plies, depth, margin, width, out, resume, quiet } => {
+        BookCommand::Build { game, plies, depth, margin, width, threads, out, resume, quiet } => {
             if plies == 0 || depth == 0 {
                 return Err(CliError::usage("--plies and --depth must be at least 1"));
             }
             if margin < 0 || width == 0 {
                 return Err(CliError::usage("--margin must be 0 or more and --width at least 1"));
             }
-            dispatch(&game, Build { plies, depth, margin, width, out, resume, progress: !quiet })
+            if threads == 0 {
+                return Err(CliError::usage("--threads must be at least 1"));
+            }
+            dispatch(&game, Build { plies, depth, margin, width, threads, out, resume, progress: !quiet })
         }
     }
 }
@@ -76,6 +85,7 @@ struct Build {
     depth: u32,
     margin: i32,
     width: usize,
+    threads: usize,
     out: PathBuf,
     resume: bool,
     progress: bool,
@@ -171,6 +181,7 @@ impl GameCommand for Build {
             depth: self.depth,
             margin: self.margin,
             width: self.width,
+            threads: self.threads,
         };
         let built = book::build_from(
             &start,
