@@ -114,6 +114,7 @@ pub(crate) fn score_position<G: Game, E: Evaluator<G>>(
     margin: i32,
     width: usize,
 ) -> Vec<BookMove> {
+    assert!(!searches.is_empty(), "scoring a position takes at least one search");
     let mut moves = MoveList::new();
     position.legal_moves(&mut moves);
     let next = AtomicUsize::new(0);

@@ -96,8 +96,8 @@ fn a_build_on_several_threads_writes_the_same_book_in_the_same_order() {
     use damero_lab::book::{BookOptions, build_from};
     use damero_search::{Book, BookMove};
     let start = English::start(Default::default());
-    // Depth 5, margin 30: searches long enough for the threads to overlap,
-    // and ties among the kept moves that only a deterministic order settles.
+    // Depth 5 and margin 30, so that the threads share out real searches
+    // and several moves are kept where their order matters.
     let run = |threads: usize| {
         let options = BookOptions { plies: 3, depth: 5, margin: 30, width: 3, threads };
         let mut order: Vec<(u64, Vec<BookMove>)> = Vec::new();

@@ -45,7 +45,8 @@ enum BookCommand {
         /// Searches at once: a position's moves are shared out among this
         /// many threads, each with a table of its own. The book is the same
         /// for any count (each move's score comes from a fresh table), so a
-        /// build may be resumed with another.
+        /// build may be resumed with another. More threads than cores gain
+        /// nothing, and each takes a 16 MiB table.
         #[arg(long, default_value_t = 1)]
         threads: usize,
         /// The book file to write (whole, at the end; meanwhile each finished
@@ -130,6 +131,9 @@ impl GameCommand for Build {
                 .map_err(CliError::engine)?,
         );
         let start = G::start(Default::default());
+        // What the journal checks a resumed build against: every option that
+        // changes the book, and not `--threads`, which does not, so a build
+        // may be resumed on another thread count.
         let command = format!(
             "damero book build {} --plies {} --depth {} --margin {} --width {}",
             G::NAME,
