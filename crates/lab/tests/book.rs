@@ -20,18 +20,19 @@ fn a_built_book_scores_moves_like_the_search() {
     assert_eq!(book.positions_from(&start).unwrap().len(), book.len());
 }
 
-#[test]
-fn a_build_resumed_from_any_prefix_of_its_positions_ends_with_the_same_book() {
-    use damero_lab::book::{BookOptions, build_from};
-    use damero_search::{Book, BookMove};
-    let start = Russian::start(Default::default());
-    let options = BookOptions { plies: 3, depth: 2, margin: 20, width: 2, threads: 1 };
-    let mut order: Vec<(u64, Vec<BookMove>)> = Vec::new();
-    let whole = build_from(
-        &start,
-        DraughtsEvaluator::default(),
+/// A whole build from `start`, and each position's candidates in the order
+/// the build finished them (what its journal holds).
+fn build_in_order<G: damero_core::Game, E: damero_core::Evaluator<G>>(
+    start: &G,
+    evaluator: E,
+    options: damero_lab::book::BookOptions,
+) -> (damero_search::Book, Vec<(u64, Vec<damero_search::BookMove>)>) {
+    let mut order = Vec::new();
+    let book = damero_lab::book::build_from(
+        start,
+        evaluator,
         options,
-        &Book::new("russian"),
+        &damero_search::Book::new(G::NAME),
         |key, moves| {
             order.push((key, moves.to_vec()));
             Ok::<(), ()>(())
@@ -39,6 +40,16 @@ fn a_build_resumed_from_any_prefix_of_its_positions_ends_with_the_same_book() {
         |_, _| {},
     )
     .unwrap();
+    (book, order)
+}
+
+#[test]
+fn a_build_resumed_from_any_prefix_of_its_positions_ends_with_the_same_book() {
+    use damero_lab::book::{BookOptions, build_from};
+    use damero_search::Book;
+    let start = Russian::start(Default::default());
+    let options = BookOptions { plies: 3, depth: 2, margin: 20, width: 2, threads: 1 };
+    let (whole, order) = build_in_order(&start, DraughtsEvaluator::default(), options);
     assert!(order.len() > 5, "{} positions", order.len());
     assert_eq!(order.len(), whole.len());
     for cut in [1, order.len() / 2, order.len() - 1] {
@@ -93,27 +104,16 @@ fn a_build_stops_at_the_first_error_of_its_journal() {
 #[test]
 fn a_build_on_several_threads_writes_the_same_book_in_the_same_order() {
     use damero_draughts::English;
-    use damero_lab::book::{BookOptions, build_from};
-    use damero_search::{Book, BookMove};
+    use damero_lab::book::BookOptions;
     let start = English::start(Default::default());
     // Depth 5 and margin 30, so that the threads share out real searches
     // and several moves are kept where their order matters.
-    let run = |threads: usize| {
-        let options = BookOptions { plies: 3, depth: 5, margin: 30, width: 3, threads };
-        let mut order: Vec<(u64, Vec<BookMove>)> = Vec::new();
-        let book = build_from(
+    let run = |threads| {
+        build_in_order(
             &start,
             DraughtsEvaluator::default(),
-            options,
-            &Book::new("english"),
-            |key, moves| {
-                order.push((key, moves.to_vec()));
-                Ok::<(), ()>(())
-            },
-            |_, _| {},
+            BookOptions { plies: 3, depth: 5, margin: 30, width: 3, threads },
         )
-        .unwrap();
-        (book, order)
     };
     let (one, one_order) = run(1);
     assert!(one.len() > 5, "{} positions", one.len());
