@@ -1,6 +1,7 @@
 //! `damero book build`: the book is written whole at the end, each finished
 //! position goes to a journal first, and `--resume` goes on from the
-//! journal an interrupted build left, to the same book.
+//! journal an interrupted build left, to the same book. `damero book
+//! lines`: a book's lines, as an openings file.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -118,5 +119,94 @@ fn book_build_on_no_threads_is_refused() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("--threads must be at least 1"), "{}", stderr(&output));
     assert!(!out.exists() && !dir.join("none.book.journal").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn book_lines_prints_the_shipped_books_lines_and_those_of_a_book_file() {
+    use damero_core::Game;
+    use damero_engine::EngineGame;
+    let output = damero(&["book", "lines", "english", "--plies", "4"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let book = damero_draughts::English::book().unwrap();
+    let expected: Vec<String> = book
+        .lines(&damero_draughts::English::start(Default::default()), 4)
+        .iter()
+        .map(|line| line.move_texts().join(" "))
+        .collect();
+    assert!(!expected.is_empty());
+    assert_eq!(stdout(&output).lines().collect::<Vec<_>>(), expected);
+
+    // A book file's lines, as the openings of a match.
+    let dir = scratch("lines");
+    let start = damero_draughts::Russian::start(Default::default());
+    let mut book = damero_search::Book::new("russian");
+    let moves = |list: &[&str]| {
+        list.iter().map(|&text| damero_search::book::BookMove { text: text.to_owned(), score: 0 }).collect()
+    };
+    book.insert(start.zobrist(), moves(&["c3-d4", "e3-f4"]));
+    for first in ["c3-d4", "e3-f4"] {
+        let mut after = start;
+        after.try_play(first).unwrap();
+        book.insert(after.zobrist(), moves(&["f6-g5", "b6-a5"]));
+    }
+    let built = dir.join("four.book");
+    std::fs::write(&built, book.to_string()).unwrap();
+    let output = damero(&["book", "lines", "russian", "--plies", "2", "--book", built.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let lines = stdout(&output);
+    assert_eq!(lines, "c3-d4 f6-g5\nc3-d4 b6-a5\ne3-f4 f6-g5\ne3-f4 b6-a5\n");
+    let openings = dir.join("lines.txt");
+    std::fs::write(&openings, &lines).unwrap();
+    let games = (2 * lines.lines().count()).to_string();
+    let pgn = dir.join("games.pdn");
+    let output = damero(&[
+        "match",
+        "russian",
+        "--white",
+        "alphabeta:depth=1",
+        "--black",
+        "alphabeta:depth=1",
+        "--games",
+        &games,
+        "--openings",
+        openings.to_str().unwrap(),
+        "--out",
+        pgn.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn book_lines_without_a_book_or_a_line_long_enough_is_a_one_line_error() {
+    let dir = scratch("lines-errors");
+    let cases: [(&[&str], &str); 4] = [
+        (&["zisnella"], "zisnella ships no book: give one with --book FILE"),
+        (&["english", "--plies", "40"], "the english book plays no line of 40 plies"),
+        (&["english", "--plies", "0"], "--plies must be at least 1"),
+        (&["english", "--book", "/nonexistent/x.book"], "cannot read /nonexistent/x.book"),
+    ];
+    for (args, message) in cases {
+        let output = damero(&[&["book", "lines"], args].concat());
+        let text = stderr(&output);
+        assert!(!output.status.success() && text.contains(message), "{args:?}: {text}");
+        assert_eq!(text.lines().count(), 1, "{text}");
+        assert!(output.stdout.is_empty());
+    }
+    // A Russian book given for English, and a file that is no book.
+    let built = dir.join("tiny.book");
+    assert!(tiny_build(built.to_str().unwrap()).status.success());
+    let output = damero(&["book", "lines", "english", "--book", built.to_str().unwrap()]);
+    assert!(stderr(&output).contains("is a book for russian, not english"), "{}", stderr(&output));
+    let junk = dir.join("junk.book");
+    std::fs::write(&junk, "not a book\n").unwrap();
+    let output = damero(&["book", "lines", "english", "--book", junk.to_str().unwrap()]);
+    assert!(!output.status.success() && stderr(&output).contains("book line 1"), "{}", stderr(&output));
     std::fs::remove_dir_all(&dir).unwrap();
 }

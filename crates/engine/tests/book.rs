@@ -1,11 +1,12 @@
 //! Opening books: the shipped ones parse, cover a tree of legal moves from
-//! the start, and the choice is reproducible by seed.
+//! the start, and the choice is reproducible by seed; a book's lines are the
+//! moves it can choose.
 
 use damero_core::{Game, MoveList};
 use damero_draughts::{English, Russian};
 use damero_engine::EngineGame;
 use damero_eval::DraughtsEvaluator;
-use damero_search::book::BOOK_MARGIN;
+use damero_search::book::{BOOK_MARGIN, BookMove};
 use damero_search::{AlphaBeta, AlphaBetaConfig, Book, Limits};
 
 /// Every line of the book is reached from the start by legal book moves.
@@ -93,4 +94,50 @@ fn the_searcher_plays_from_the_book_only_when_asked() {
     let r =
         AlphaBeta::new(config, DraughtsEvaluator::default()).search(&start, &[], &Limits::depth(4), |_| {});
     assert!(r.nodes > 0);
+}
+
+fn candidates(moves: &[(&str, i32)]) -> Vec<BookMove> {
+    moves.iter().map(|&(text, score)| BookMove { text: text.to_owned(), score }).collect()
+}
+
+fn texts<G: Game>(lines: &[damero_core::GameRecord<G>]) -> Vec<String> {
+    lines.iter().map(|line| line.move_texts().join(" ")).collect()
+}
+
+#[test]
+fn a_books_lines_follow_every_move_it_can_choose_and_end_where_it_does() {
+    let start = Russian::start(Default::default());
+    let mut book = Book::new("russian");
+    // Beyond the margin (a3-b4) or not legal here (c5-d6): never chosen.
+    book.insert(start.zobrist(), candidates(&[("c3-d4", 10), ("e3-f4", 5), ("c5-d6", 8), ("a3-b4", -20)]));
+    let mut after = start;
+    after.try_play("c3-d4").unwrap();
+    book.insert(after.zobrist(), candidates(&[("f6-g5", 0), ("b6-a5", -3)]));
+    // e3-f4 leads out of the book.
+    assert_eq!(texts(&book.lines(&start, 1)), ["c3-d4", "e3-f4"]);
+    assert_eq!(texts(&book.lines(&start, 2)), ["c3-d4 f6-g5", "c3-d4 b6-a5"]);
+    assert!(book.lines(&start, 3).is_empty(), "no line of the book is 3 plies long");
+    // What the lines hold is what the seeds choose.
+    let chosen: std::collections::HashSet<String> =
+        (0..64).map(|seed| start.format_move(book.choose(&start, seed).unwrap().0)).collect();
+    assert_eq!(chosen, ["c3-d4", "e3-f4"].map(str::to_owned).into());
+}
+
+#[test]
+fn the_shipped_books_lines_are_legal_and_every_position_on_them_is_in_the_book() {
+    fn check<G: EngineGame>(plies: usize) {
+        let book = G::book().unwrap();
+        let lines = book.lines(&G::start(Default::default()), plies);
+        assert!(!lines.is_empty(), "{}", G::NAME);
+        for line in &lines {
+            assert_eq!(line.moves().len(), plies);
+            for (position, mv) in line.positions().iter().zip(line.moves()) {
+                assert!(book.playable(position).iter().any(|(m, _)| m == mv), "{}", G::NAME);
+            }
+        }
+        let distinct: std::collections::HashSet<String> = texts(&lines).into_iter().collect();
+        assert_eq!(distinct.len(), lines.len(), "{}: a line twice", G::NAME);
+    }
+    check::<Russian>(4);
+    check::<English>(4);
 }

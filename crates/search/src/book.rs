@@ -40,7 +40,7 @@
 use core::fmt;
 use std::collections::{BTreeMap, HashSet};
 
-use damero_core::Game;
+use damero_core::{Game, GameRecord};
 
 /// How far below the best score a move may be and still be chosen, in
 /// centipawns: choices inside this margin vary the games without giving
@@ -124,22 +124,53 @@ impl Book {
     /// the book or the rules are not the game's default ones. Which game a
     /// book is for is its holder's to know (the `game` line names it).
     pub fn choose<G: Game>(&self, position: &G, seed: u64) -> Option<(G::Move, i32)> {
-        if position.rules() != G::Rules::default() {
-            return None;
-        }
-        let key = position.zobrist();
-        let candidates = self.candidates(key);
-        let best = candidates.first()?.score;
-        let playable: Vec<(G::Move, i32)> = candidates
-            .iter()
-            .filter(|c| c.score >= best - BOOK_MARGIN)
-            .filter_map(|c| position.parse_move(&c.text).ok().map(|mv| (mv, c.score)))
-            .collect();
+        let playable = self.playable(position);
         if playable.is_empty() {
             return None;
         }
-        let pick = damero_core::splitmix64(seed ^ key).1 % playable.len() as u64;
+        let pick = damero_core::splitmix64(seed ^ position.zobrist()).1 % playable.len() as u64;
         Some(playable[pick as usize])
+    }
+
+    /// The moves [`choose`](Book::choose) picks among in `position`, best
+    /// first, with their scores: the legal candidates within
+    /// [`BOOK_MARGIN`] of the best. Empty when the position is not in the
+    /// book or the rules are not the game's default ones.
+    pub fn playable<G: Game>(&self, position: &G) -> Vec<(G::Move, i32)> {
+        if position.rules() != G::Rules::default() {
+            return Vec::new();
+        }
+        let candidates = self.candidates(position.zobrist());
+        let Some(best) = candidates.first().map(|c| c.score) else { return Vec::new() };
+        candidates
+            .iter()
+            .filter(|c| c.score >= best - BOOK_MARGIN)
+            .filter_map(|c| position.parse_move(&c.text).ok().map(|mv| (mv, c.score)))
+            .collect()
+    }
+
+    /// Every line of `plies` moves from `start` that the book plays for
+    /// both sides: at each position along it, a move
+    /// [`choose`](Book::choose) may pick for some seed. A line that leaves
+    /// the book sooner, or ends the game, is left out, so each has exactly
+    /// `plies` moves. In the order of the book's moves, best first at each
+    /// ply; two lines that transpose are both listed.
+    pub fn lines<G: Game>(&self, start: &G, plies: usize) -> Vec<GameRecord<G>> {
+        let mut lines = vec![GameRecord::new(*start)];
+        for _ in 0..plies {
+            lines = lines
+                .into_iter()
+                .flat_map(|line| {
+                    self.playable(line.position()).into_iter().map(move |(mv, _)| {
+                        let mut longer = line.clone();
+                        longer.play(mv);
+                        longer
+                    })
+                })
+                .filter(|line| line.outcome().is_none())
+                .collect();
+        }
+        lines
     }
 
     /// Every book position reached from `start` by book moves (breadth

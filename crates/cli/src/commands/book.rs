@@ -1,5 +1,6 @@
 //! `damero book build`: an opening book from deep searches of the first
-//! moves (the file format is documented in `damero_search::book`).
+//! moves (the file format is documented in `damero_search::book`); `damero
+//! book lines`: the lines a book plays, as an `--openings` file.
 
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -61,6 +62,22 @@ enum BookCommand {
         #[arg(long)]
         quiet: bool,
     },
+    /// Print every line of PLIES moves the book plays for both sides from
+    /// the start, one a line: at each position, every move within the
+    /// book's margin of its best (what `book=true` picks among, by seed).
+    /// Lines that leave the book sooner are left out. The output is an
+    /// `--openings` file for `damero match`: where a book is measured.
+    Lines {
+        /// Game id.
+        game: String,
+        /// How many plies each line has.
+        #[arg(long, default_value_t = 4)]
+        plies: usize,
+        /// A book file (as `damero book build` writes) instead of the
+        /// book the game ships.
+        #[arg(long)]
+        book: Option<PathBuf>,
+    },
 }
 
 /// Runs a `damero book` command.
@@ -78,6 +95,56 @@ pub fn run(args: Args) -> Result<(), CliError> {
             }
             dispatch(&game, Build { plies, depth, margin, width, threads, out, resume, progress: !quiet })
         }
+        BookCommand::Lines { game, plies, book } => {
+            if plies == 0 {
+                return Err(CliError::usage("--plies must be at least 1"));
+            }
+            for line in dispatch(&game, Lines { plies, book })? {
+                println!("{line}");
+            }
+            Ok(())
+        }
+    }
+}
+
+struct Lines {
+    plies: usize,
+    book: Option<PathBuf>,
+}
+
+impl GameCommand for Lines {
+    type Output = Vec<String>;
+    fn run<G: EngineGame, E: Evaluator<G>>(self, _evaluator: E) -> Result<Vec<String>, CliError> {
+        let (book, source) = match &self.book {
+            Some(path) => {
+                let text = std::fs::read_to_string(path).map_err(|e| CliError::file("read", path, e))?;
+                let book: Book =
+                    text.parse().map_err(|e| CliError::Parse(format!("{}: {e}", path.display())))?;
+                if book.game() != G::NAME {
+                    return Err(CliError::usage(format!(
+                        "{} is a book for {}, not {}",
+                        path.display(),
+                        book.game(),
+                        G::NAME
+                    )));
+                }
+                (std::sync::Arc::new(book), path.display().to_string())
+            }
+            None => {
+                let book = G::book().ok_or_else(|| {
+                    CliError::usage(format!("{} ships no book: give one with --book FILE", G::NAME))
+                })?;
+                (book, format!("the {} book", G::NAME))
+            }
+        };
+        let lines = book.lines(&G::start(Default::default()), self.plies);
+        if lines.is_empty() {
+            return Err(CliError::usage(format!(
+                "{source} plays no line of {} plies from the start",
+                self.plies
+            )));
+        }
+        Ok(lines.iter().map(|line| line.move_texts().join(" ")).collect())
     }
 }
 
