@@ -104,9 +104,11 @@ fn run(cli: Cli) -> Result<(), CliError> {
     }
 }
 
-/// Where a command writing with `println!` finds stdout closed (`damero
-/// moves | head -1`), std panics "failed printing to stdout"; this turns that
-/// one case into the documented exit: status 2, nothing more printed.
+/// Where a command writing with `println!` cannot write stdout, std panics
+/// "failed printing to stdout: ERROR"; this turns that one case into the
+/// documented exit, status 2: quietly where the reader has gone (`damero
+/// moves | head -1`: nobody reads a message), with a one-line error
+/// otherwise (a full disk), so that lost output is never silent.
 fn exit_quietly_on_closed_stdout() {
     let default_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -116,7 +118,10 @@ fn exit_quietly_on_closed_stdout() {
             .map(String::as_str)
             .or_else(|| info.payload().downcast_ref::<&str>().copied())
             .unwrap_or("");
-        if message.starts_with("failed printing to stdout") {
+        if let Some(error) = message.strip_prefix("failed printing to stdout") {
+            if !error.contains("Broken pipe") {
+                eprintln!("error: cannot write stdout{error}");
+            }
             std::process::exit(2);
         }
         default_hook(info);

@@ -150,3 +150,21 @@ fn a_full_disk_is_a_one_line_error_for_every_command_that_writes_a_file() {
     assert!(std::fs::metadata("/dev/full").is_ok_and(|m| !m.is_file()), "/dev/full is still the device");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A full disk under stdout is a one-line error, not a silent exit.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_stdout_is_a_one_line_error() {
+    for args in [&["moves", "russian"][..], &["book", "lines", "russian", "--plies", "6"]] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_damero"))
+            .args(args)
+            .stdout(full)
+            .output()
+            .expect("run damero");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let text = stderr(&output);
+        assert_eq!(text.lines().count(), 1, "{args:?}: {text}");
+        assert!(text.starts_with("error: cannot write stdout: No space left"), "{args:?}: {text}");
+    }
+}
