@@ -40,6 +40,13 @@ fn book_build_resumed_after_a_kill_writes_the_book_an_uninterrupted_build_writes
     assert!(!dir.join("whole.book.journal").exists(), "a finished build leaves no journal");
     let book: damero_search::Book = expected.parse().expect("the written book reads back");
     assert!(book.len() > 5);
+    // The book plays within the margin it was built with: every move it
+    // stores is one play may choose.
+    assert_eq!(book.margin(), 20);
+    use damero_core::Game;
+    for position in book.positions_from(&damero_draughts::Russian::start(Default::default())).unwrap() {
+        assert_eq!(book.playable(&position).len(), book.candidates(position.zobrist()).len());
+    }
 
     // Killed once a few positions are in the journal.
     let cut = dir.join("cut.book");

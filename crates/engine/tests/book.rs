@@ -124,6 +124,48 @@ fn a_books_lines_follow_every_move_it_can_choose_and_end_where_it_does() {
 }
 
 #[test]
+fn the_margin_is_measured_from_the_best_legal_move() {
+    let start = Russian::start(Default::default());
+    let mut book = Book::new("russian");
+    // c5-d6 is Black's move, not White's: were its 40 the best, every legal
+    // move here (10 and below) would be more than the margin under it.
+    book.insert(start.zobrist(), candidates(&[("c5-d6", 40), ("c3-d4", 10), ("e3-f4", 5), ("a3-b4", -20)]));
+    let playable: Vec<String> =
+        book.playable(&start).into_iter().map(|(mv, _)| start.format_move(mv)).collect();
+    assert_eq!(playable, ["c3-d4", "e3-f4"]);
+    assert_eq!(texts(&book.lines(&start, 1)), ["c3-d4", "e3-f4"]);
+    assert!(book.choose(&start, 7).is_some());
+    // A position whose every candidate is illegal is out of the book.
+    book.insert(start.zobrist(), candidates(&[("c5-d6", 40), ("h6-g5", 0)]));
+    assert!(book.playable(&start).is_empty());
+    assert!(book.choose(&start, 7).is_none());
+}
+
+#[test]
+fn a_book_plays_within_its_own_margin() {
+    let start = Russian::start(Default::default());
+    let moves = candidates(&[("c3-d4", 10), ("e3-f4", 5), ("a3-b4", -20), ("g3-h4", -25)]);
+    let mut book = Book::new("russian");
+    book.insert(start.zobrist(), moves);
+    let played = |book: &Book| texts(&book.lines(&start, 1));
+    assert_eq!(book.margin(), BOOK_MARGIN);
+    assert_eq!(played(&book), ["c3-d4", "e3-f4"]);
+    // A book built with --margin 30 keeps a3-b4 and plays it; the margin
+    // survives the file.
+    let wide: Book = book.clone().with_margin(30).to_string().parse().unwrap();
+    assert_eq!(played(&wide), ["c3-d4", "e3-f4", "a3-b4"]);
+    let chosen: std::collections::HashSet<String> =
+        (0..64).map(|seed| start.format_move(wide.choose(&start, seed).unwrap().0)).collect();
+    assert_eq!(chosen, ["c3-d4", "e3-f4", "a3-b4"].map(str::to_owned).into());
+    // Margin 0: only the best.
+    assert_eq!(played(&book.clone().with_margin(0)), ["c3-d4"]);
+    // The widest margin under the lowest score: every move, no overflow.
+    let mut extreme = Book::new("russian").with_margin(i32::MAX);
+    extreme.insert(start.zobrist(), candidates(&[("c3-d4", i32::MIN + 1), ("e3-f4", i32::MIN)]));
+    assert_eq!(played(&extreme), ["c3-d4", "e3-f4"]);
+}
+
+#[test]
 fn the_shipped_books_lines_are_legal_and_every_position_on_them_is_in_the_book() {
     fn check<G: EngineGame>(plies: usize) {
         let book = G::book().unwrap();

@@ -71,7 +71,8 @@ pub fn build_from<G: Game, E: Evaluator<G>, Error>(
     let config = AlphaBetaConfig { tt_mib: 16, ..AlphaBetaConfig::default() };
     let mut searches: Vec<_> =
         (0..threads.max(1)).map(|_| AlphaBeta::new(config.clone(), evaluator.clone())).collect();
-    let mut book = Book::new(G::NAME);
+    // The book plays what it keeps: its play margin is the one it kept moves by.
+    let mut book = Book::new(G::NAME).with_margin(margin);
     let mut queue = std::collections::VecDeque::from([(*start, 0)]);
     let mut seen = HashSet::from([start.zobrist()]);
     let mut done = 0;

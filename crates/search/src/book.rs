@@ -8,19 +8,24 @@
 //! ```text
 //! # damero opening book
 //! game russian
+//! margin 10
 //! 3f2c9a1b4d5e6f70 c3-d4 12 e3-f4 5
 //! end 1 00a9db3f6935766f
 //! ```
 //!
 //! The `game` line names the [`Game::NAME`] the book is for and comes
-//! before the positions. A position line is its Zobrist key
+//! before the positions. The `margin` line, also before the positions and
+//! optional ([`BOOK_MARGIN`] when absent), says how far below a position's
+//! best score a move may be and still be played ([`Book::playable`]):
+//! `damero book build --margin` writes the margin it kept moves within, so
+//! a book plays every move it stores. A position line is its Zobrist key
 //! ([`Game::zobrist`], 16 hex digits) followed by pairs of a move (in the
 //! game's notation, [`Game::format_move`]) and its score in centipawns for
 //! the side to move, best first. The book is for the game's default rules
 //! only (the key does not cover the rule options).
 //!
 //! The `end` line closes the book: the number of positions and a check of
-//! them (the 64-bit FNV-1a hash, in hex, of the position lines as this
+//! them (not of the `game` and `margin` lines) (the 64-bit FNV-1a hash, in hex, of the position lines as this
 //! crate writes them, in key order, each ending in a newline), so a book
 //! cut short or changed by accident is refused rather than read as a
 //! smaller or different book. Nothing but comments may follow it. A text
@@ -43,8 +48,8 @@ use std::collections::{BTreeMap, HashSet};
 use damero_core::{Game, GameRecord};
 
 /// How far below the best score a move may be and still be chosen, in
-/// centipawns: choices inside this margin vary the games without giving
-/// much away.
+/// centipawns, in a book that names no margin of its own: choices inside
+/// this margin vary the games without giving much away.
 pub const BOOK_MARGIN: i32 = 10;
 
 /// One candidate move of a book position.
@@ -61,6 +66,7 @@ pub struct BookMove {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Book {
     game: String,
+    margin: i32,
     positions: BTreeMap<u64, Vec<BookMove>>,
 }
 
@@ -84,7 +90,20 @@ impl std::error::Error for BookError {}
 impl Book {
     /// An empty book for the game called `game`.
     pub fn new(game: &str) -> Book {
-        Book { game: game.to_owned(), positions: BTreeMap::new() }
+        Book { game: game.to_owned(), margin: BOOK_MARGIN, positions: BTreeMap::new() }
+    }
+
+    /// The book with another play margin (see [`margin`](Book::margin)).
+    #[must_use]
+    pub fn with_margin(self, margin: i32) -> Book {
+        Book { margin, ..self }
+    }
+
+    /// How far below a position's best legal score, in centipawns, a move
+    /// may be and still be played: the file's `margin` line, or
+    /// [`BOOK_MARGIN`].
+    pub fn margin(&self) -> i32 {
+        self.margin
     }
 
     /// The game the book is for.
@@ -119,7 +138,7 @@ impl Book {
     }
 
     /// A book move for `position` and its score: one of the legal moves
-    /// within [`BOOK_MARGIN`] of the best, chosen by `seed` (the same seed
+    /// within the book's [`margin`](Book::margin) of the best, chosen by `seed` (the same seed
     /// and position give the same move). `None` when the position is not in
     /// the book or the rules are not the game's default ones. Which game a
     /// book is for is its holder's to know (the `game` line names it).
@@ -133,19 +152,24 @@ impl Book {
     }
 
     /// The moves [`choose`](Book::choose) picks among in `position`, best
-    /// first, with their scores: the legal candidates within
-    /// [`BOOK_MARGIN`] of the best. Empty when the position is not in the
-    /// book or the rules are not the game's default ones.
+    /// first, with their scores: the legal candidates within the book's
+    /// [`margin`](Book::margin) of the best legal one. Empty when the position is not
+    /// in the book or the rules are not the game's default ones.
     pub fn playable<G: Game>(&self, position: &G) -> Vec<(G::Move, i32)> {
         if position.rules() != G::Rules::default() {
             return Vec::new();
         }
-        let candidates = self.candidates(position.zobrist());
-        let Some(best) = candidates.first().map(|c| c.score) else { return Vec::new() };
-        candidates
+        // The margin is measured from the best move that can be played: a
+        // candidate that is illegal here (a hand-edited book, a key that
+        // collides) must not push the legal moves below it out of reach.
+        let mut legal = self
+            .candidates(position.zobrist())
             .iter()
-            .filter(|c| c.score >= best - BOOK_MARGIN)
-            .filter_map(|c| position.parse_move(&c.text).ok().map(|mv| (mv, c.score)))
+            .filter_map(|c| position.parse_move(&c.text).ok().map(|mv| (mv, c.score)));
+        let Some(first) = legal.next() else { return Vec::new() };
+        let best = first.1;
+        core::iter::once(first)
+            .chain(legal.take_while(|&(_, score)| score >= best.saturating_sub(self.margin)))
             .collect()
     }
 
@@ -276,6 +300,20 @@ fn read(text: &str, sealed: bool) -> Result<Book, BookError> {
             ended = true;
             continue;
         }
+        if first == "margin" {
+            let book = book.as_mut().ok_or_else(|| error("'margin' before the 'game' line".to_owned()))?;
+            if !book.is_empty() {
+                return Err(error("'margin' after a position: it belongs with the 'game' line".to_owned()));
+            }
+            let (Some(margin), None) = (words.next(), words.next()) else {
+                return Err(error("'margin' takes one number of centipawns".to_owned()));
+            };
+            match margin.parse::<i32>() {
+                Ok(margin) if margin >= 0 => book.margin = margin,
+                _ => return Err(error(format!("'{margin}' is not a margin (0 or more centipawns)"))),
+            }
+            continue;
+        }
         if first == "game" {
             let name = words.next().ok_or_else(|| error("'game' needs a game id".to_owned()))?;
             if book.is_some() {
@@ -316,6 +354,7 @@ impl fmt::Display for Book {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "# damero opening book: Zobrist key, then move and score pairs, best first")?;
         writeln!(f, "game {}", self.game)?;
+        writeln!(f, "margin {}", self.margin)?;
         f.write_str(&self.position_lines())?;
         writeln!(f, "end {} {:016x}", self.len(), self.checksum())
     }
@@ -357,6 +396,39 @@ mod tests {
         assert!(inside.parse::<Book>().is_err());
         // A journal has no end line yet: read as unsealed, it is the book so far.
         assert_eq!(Book::read_unsealed(&between).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_books_margin_reads_back_and_defaults_when_the_line_is_absent() {
+        let wide = sample().with_margin(30);
+        let text = wide.to_string();
+        assert!(text.contains("\nmargin 30\n"), "{text}");
+        assert_eq!(text.parse::<Book>().unwrap().margin(), 30);
+        // A book written before the line existed (the shipped ones) plays within BOOK_MARGIN.
+        let without: String =
+            text.lines().filter(|l| !l.starts_with("margin")).map(|l| format!("{l}\n")).collect();
+        assert_eq!(without.parse::<Book>().unwrap().margin(), BOOK_MARGIN);
+        assert_eq!(without.parse::<Book>().unwrap(), sample());
+    }
+
+    #[test]
+    fn a_misplaced_or_malformed_margin_line_is_refused() {
+        let text = sample().to_string();
+        let cases = [
+            (text.replace("margin 10\n", "margin -5\n"), "'-5' is not a margin"),
+            (text.replace("margin 10\n", "margin ten\n"), "'ten' is not a margin"),
+            (text.replace("margin 10\n", "margin 10 20\n"), "takes one number"),
+            (text.replace("margin 10\n", "margin\n"), "takes one number"),
+            (
+                text.replace("game russian\nmargin 10\n", "margin 10\ngame russian\n"),
+                "before the 'game' line",
+            ),
+            (text.replace("margin 10\n", "").replace("\nend ", "\nmargin 10\nend "), "after a position"),
+        ];
+        for (bad, expected) in cases {
+            let error = bad.parse::<Book>().unwrap_err();
+            assert!(error.reason.contains(expected), "{bad}: {error}");
+        }
     }
 
     #[test]

@@ -37,10 +37,10 @@ enum BookCommand {
         /// Search depth of each move's score, in plies.
         #[arg(long, default_value_t = 10)]
         depth: u32,
-        /// Keep the moves within this many centipawns of the best. Play
-        /// (and `book lines`) chooses only among those within 10 of the
-        /// best, so a wider margin stores and follows moves that are
-        /// never played.
+        /// Keep the moves within this many centipawns of the best. The
+        /// book records it (its `margin` line), and play (and `book
+        /// lines`) chooses among every move within it, so a wider margin
+        /// gives more varied games.
         #[arg(long, default_value_t = 10)]
         margin: i32,
         /// Keep at most this many moves per position.
