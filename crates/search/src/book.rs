@@ -25,8 +25,9 @@
 //! only (the key does not cover the rule options).
 //!
 //! The `end` line closes the book: the number of positions and a check of
-//! them (not of the `game` and `margin` lines) (the 64-bit FNV-1a hash, in hex, of the position lines as this
-//! crate writes them, in key order, each ending in a newline), so a book
+//! them: the 64-bit FNV-1a hash, in hex, of the position lines as this
+//! crate writes them, in key order, each ending in a newline (the `game`
+//! and `margin` lines are not in it), so a book
 //! cut short or changed by accident is refused rather than read as a
 //! smaller or different book. Nothing but comments may follow it. A text
 //! written a line at a time, as a build's journal is, has no `end` line
@@ -63,7 +64,7 @@ pub struct BookMove {
 
 /// An opening book: candidate moves by position (see the [module
 /// documentation](self) for the file format).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Book {
     game: String,
     margin: i32,
@@ -86,6 +87,13 @@ impl fmt::Display for BookError {
 }
 
 impl std::error::Error for BookError {}
+
+impl Default for Book {
+    /// An empty book for no game, with the default margin.
+    fn default() -> Book {
+        Book::new("")
+    }
+}
 
 impl Book {
     /// An empty book for the game called `game`.
@@ -138,8 +146,8 @@ impl Book {
     }
 
     /// A book move for `position` and its score: one of the legal moves
-    /// within the book's [`margin`](Book::margin) of the best, chosen by `seed` (the same seed
-    /// and position give the same move). `None` when the position is not in
+    /// within the book's [`margin`](Book::margin) of the best, chosen by
+    /// `seed` (the same seed and position give the same move). `None` when the position is not in
     /// the book or the rules are not the game's default ones. Which game a
     /// book is for is its holder's to know (the `game` line names it).
     pub fn choose<G: Game>(&self, position: &G, seed: u64) -> Option<(G::Move, i32)> {
@@ -153,8 +161,9 @@ impl Book {
 
     /// The moves [`choose`](Book::choose) picks among in `position`, best
     /// first, with their scores: the legal candidates within the book's
-    /// [`margin`](Book::margin) of the best legal one. Empty when the position is not
-    /// in the book or the rules are not the game's default ones.
+    /// [`margin`](Book::margin) of the best legal one. Empty when the
+    /// position is not in the book or the rules are not the game's default
+    /// ones.
     pub fn playable<G: Game>(&self, position: &G) -> Vec<(G::Move, i32)> {
         if position.rules() != G::Rules::default() {
             return Vec::new();
@@ -409,6 +418,7 @@ mod tests {
             text.lines().filter(|l| !l.starts_with("margin")).map(|l| format!("{l}\n")).collect();
         assert_eq!(without.parse::<Book>().unwrap().margin(), BOOK_MARGIN);
         assert_eq!(without.parse::<Book>().unwrap(), sample());
+        assert_eq!(Book::default().margin(), BOOK_MARGIN);
     }
 
     #[test]
