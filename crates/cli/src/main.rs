@@ -109,7 +109,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
 /// documented exit, status 2: quietly where the reader has gone (`damero
 /// moves | head -1`: nobody reads a message), with a one-line error
 /// otherwise (a full disk), so that lost output is never silent.
-fn exit_quietly_on_closed_stdout() {
+fn exit_on_unwritable_stdout() {
     let default_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let message = info
@@ -129,7 +129,7 @@ fn exit_quietly_on_closed_stdout() {
 }
 
 fn main() -> ExitCode {
-    exit_quietly_on_closed_stdout();
+    exit_on_unwritable_stdout();
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
