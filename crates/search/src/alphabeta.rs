@@ -1,9 +1,9 @@
 //! Alpha-beta: iterative deepening, principal variation search with
 //! aspiration windows, a shared transposition table, a staged move picker
 //! (table move, captures, killers, quiet moves by history), late-move
-//! reductions read with the history, reverse futility pruning, razoring,
-//! internal iterative reduction, a forced-capture extension, quiescence and
-//! Lazy SMP threads.
+//! reductions read with the history, late-move pruning, reverse futility
+//! pruning, razoring, internal iterative reduction, a forced-capture
+//! extension, quiescence and Lazy SMP threads.
 //!
 //! Each thread keeps a search stack (a `Frame` per ply: killers, principal
 //! variation, the move being searched), and every node returns a `Value`:

@@ -67,7 +67,7 @@ fn specs_display_round_trip() {
 #[test]
 fn every_alphabeta_switch_round_trips_through_a_spec() {
     for switch in AlphaBetaConfig::switches().iter().filter(|s| s.key != "exact") {
-        let value = ["false", "true", "2"]
+        let value = ["false", "true", "2", "3"]
             .into_iter()
             .find(|v| {
                 let mut config = AlphaBetaConfig::default();
@@ -82,7 +82,7 @@ fn every_alphabeta_switch_round_trips_through_a_spec() {
     let spec: EngineSpec = "alphabeta:noise=9,exact=true".parse().unwrap();
     assert_eq!(
         spec.to_string(),
-        "alphabeta:deeper=false,lmr=false,futility=false,forced_capture=false,history_lmr=false,razoring=false,iir=false"
+        "alphabeta:deeper=false,lmr=false,futility=false,forced_capture=false,history_lmr=false,lmp=0,razoring=false,iir=false"
     );
 }
 
@@ -279,8 +279,8 @@ fn bench_signature_is_fixed() {
     assert_eq!(t.nodes, TICTACTOE_SIGNATURE);
 }
 
-const SKIRMISH_SIGNATURE: u64 = 2087;
-const TICTACTOE_SIGNATURE: u64 = 5932;
+const SKIRMISH_SIGNATURE: u64 = 1400;
+const TICTACTOE_SIGNATURE: u64 = 3357;
 
 #[test]
 fn a_self_player_plays_each_game_as_a_fresh_engine_would() {

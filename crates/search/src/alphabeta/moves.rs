@@ -177,10 +177,11 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let reduction = if self.config.lmr_log {
             let r = LMR_BASE + f64::from(depth).ln() * (count as f64).ln() / LMR_DIVISOR;
             (r as i32).clamp(1, depth - 2)
-        } else if count >= 6 && depth >= 4 {
-            // Two plies from the seventh move at depth 4 (+14 ± 18 Elo over
-            // 800 Russian games, +11 ± 26 over 400 English at 20,000 nodes,
-            // against the eighth move at depth 5).
+        } else if count >= self.config.lmr_two_from && depth >= 4 {
+            // Two plies for the later moves at depth 4 or more: from the
+            // seventh move, +14 ± 18 Elo over 800 Russian games and +11 ± 26
+            // over 400 English at 20,000 nodes against the eighth move at
+            // depth 5; from the fifth (the default), see `late_pruning`.
             2
         } else {
             1
