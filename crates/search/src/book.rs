@@ -27,11 +27,11 @@
 //! The `end` line closes the book: the number of positions and a check of
 //! them: the 64-bit FNV-1a hash, in hex, of the position lines as this
 //! crate writes them, in key order, each ending in a newline (the `game`
-//! and `margin` lines are not in it), so a book
-//! cut short or changed by accident is refused rather than read as a
-//! smaller or different book. Nothing but comments may follow it. A text
-//! written a line at a time, as a build's journal is, has no `end` line
-//! yet: [`Book::read_unsealed`] reads it.
+//! and `margin` lines are not in it), so a book cut short or changed by
+//! accident is refused rather than read as a smaller or different book.
+//! Nothing but comments may follow it. A text written a line at a time,
+//! as a build's journal is, has no `end` line yet: [`Book::read_unsealed`]
+//! reads it.
 //!
 //! A book is a tree from the start position: [`Book::positions_from`] walks
 //! it, and the tests check that every line is reached and every move is
@@ -147,9 +147,10 @@ impl Book {
 
     /// A book move for `position` and its score: one of the legal moves
     /// within the book's [`margin`](Book::margin) of the best, chosen by
-    /// `seed` (the same seed and position give the same move). `None` when the position is not in
-    /// the book or the rules are not the game's default ones. Which game a
-    /// book is for is its holder's to know (the `game` line names it).
+    /// `seed` (the same seed and position give the same move). `None` when
+    /// the position is not in the book or the rules are not the game's
+    /// default ones. Which game a book is for is its holder's to know (the
+    /// `game` line names it).
     pub fn choose<G: Game>(&self, position: &G, seed: u64) -> Option<(G::Move, i32)> {
         let playable = self.playable(position);
         if playable.is_empty() {
