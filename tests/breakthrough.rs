@@ -130,7 +130,8 @@ fn alpha_beta_beats_random_moves_in_a_match() {
     let start = Breakthrough::start(NoRules);
     let first: EngineSpec = "alphabeta:depth=3".parse().unwrap();
     let second: EngineSpec = "random:seed=5".parse().unwrap();
-    let config = MatchConfig { games: 4, opening_plies: 2, max_plies: 200, seed: 3, threads: 1 };
+    let config =
+        MatchConfig { games: 4, opening_plies: 2, max_plies: 200, seed: 3, threads: 1, first_pair: 0 };
     let mut ended_by_the_rules = 0;
     let tally =
         run_match(&start, &first, &second, &BreakthroughEval, &BreakthroughEval, &config, |game, _| {

@@ -43,7 +43,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // A short match: alpha-beta to depth 3 against random moves.
     let first: EngineSpec = "alphabeta:depth=3".parse()?;
     let second: EngineSpec = "random:seed=5".parse()?;
-    let config = MatchConfig { games: 4, opening_plies: 2, max_plies: 200, seed: 3, threads: 1 };
+    let config =
+        MatchConfig { games: 4, opening_plies: 2, max_plies: 200, seed: 3, threads: 1, first_pair: 0 };
     let tally =
         run_match(&start, &first, &second, &BreakthroughEval, &BreakthroughEval, &config, |game, _| {
             let record: &GameRecord<Breakthrough> = &game.record;

@@ -497,7 +497,7 @@ fn match_(
     let first = parse_spec(first)?;
     let second = parse_spec(second)?;
     let rules = rule_pairs(rules)?;
-    let config = MatchConfig { games, opening_plies, max_plies, seed, threads };
+    let config = MatchConfig { games, opening_plies, max_plies, seed, threads, first_pair: 0 };
     let command = Match { first, second, config, board: BoardSpec { fen, rules: &rules, seed: Some(seed) } };
     Ok(py.detach(|| dispatch(game, command).map_err(other))??)
 }

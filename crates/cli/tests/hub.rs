@@ -741,6 +741,60 @@ fn a_damero_hub_engine_in_a_match_plays_the_games_the_same_engine_plays_in_proce
     }
 }
 
+#[test]
+fn a_hub_engine_stays_up_from_pair_to_pair_and_a_split_match_plays_the_games_of_the_whole() {
+    let exe = env!("CARGO_BIN_EXE_damero");
+    let dir = scratch("kept");
+    // damero's Hub engine behind a wrapper that notes each start.
+    let wrapper = dir.join("engine.sh");
+    let starts = dir.join("starts");
+    let script = format!("#!/bin/sh\necho started >> '{}'\nexec '{exe}' hub\n", starts.display());
+    std::fs::write(&wrapper, script).unwrap();
+    assert!(Command::new("chmod").arg("+x").arg(&wrapper).status().unwrap().success());
+    let black = format!("hub:command={},depth=3,book=false", wrapper.display());
+    let white = "alphabeta:depth=2,book=false";
+    let run = |name: &str, extra: &[&str]| {
+        let pdn = dir.join(name);
+        let mut args = vec!["match", "english", "--white", white, "--black", &black, "--quiet"];
+        args.extend_from_slice(&["--out", pdn.to_str().unwrap()]);
+        args.extend_from_slice(extra);
+        let out = damero(&args);
+        assert!(out.status.success(), "{extra:?}: {}", String::from_utf8_lossy(&out.stderr));
+        std::fs::read_to_string(&pdn).unwrap()
+    };
+    let whole = run("whole.pdn", &["--games", "6"]);
+    // Started once to check that it runs, then once for all three pairs.
+    assert_eq!(std::fs::read_to_string(&starts).unwrap().lines().count(), 2);
+    assert_eq!(whole.matches("[Event \"damero match\"]").count(), 6);
+    // The same match in two runs: pairs 0 and 1, then pair 2 on.
+    let head = run("head.pdn", &["--games", "4"]);
+    let tail = run("tail.pdn", &["--games", "2", "--first-pair", "2"]);
+    let moves = |pdn: &str| -> Vec<String> {
+        pdn.lines().filter(|line| !line.starts_with('[') && !line.is_empty()).map(str::to_owned).collect()
+    };
+    assert_eq!(moves(&whole), [moves(&head), moves(&tail)].concat());
+    let rounds = |pdn: &str| -> Vec<String> {
+        pdn.lines().filter(|l| l.starts_with("[Round ")).map(str::to_owned).collect()
+    };
+    assert_eq!(rounds(&tail), ["[Round \"5\"]", "[Round \"6\"]"]);
+    // Game numbers past a u32 are refused before anything is played.
+    assert_user_error(
+        &[
+            "match",
+            "english",
+            "--white",
+            white,
+            "--black",
+            white,
+            "--first-pair",
+            "2147483647",
+            "--games",
+            "2",
+        ],
+        "--first-pair",
+    );
+}
+
 /// A Hub engine that starts and then plays `answer` to every `go`, or
 /// never answers when `answer` is empty.
 fn fake_engine(dir: &std::path::Path, answer: &str) -> String {

@@ -150,7 +150,14 @@ mod tests {
         for (weak, strong) in [(-1, 2), (2, 5), (5, 8)] {
             let weak_spec = level_spec_with(weak, 3, clock).unwrap();
             let strong_spec = level_spec_with(strong, 3, clock).unwrap();
-            let config = MatchConfig { games: 4, opening_plies: 2, max_plies: 160, seed: 11, threads: 1 };
+            let config = MatchConfig {
+                games: 4,
+                opening_plies: 2,
+                max_plies: 160,
+                seed: 11,
+                threads: 1,
+                first_pair: 0,
+            };
             let evaluator = DraughtsEvaluator::default();
             let t = run_match(&start, &strong_spec, &weak_spec, &evaluator, &evaluator, &config, |_, _| {
                 core::ops::ControlFlow::Continue(())

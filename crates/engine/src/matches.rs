@@ -4,10 +4,13 @@
 //! Games go in pairs on one random opening, colours swapped. Each pair is
 //! its own small match: its opening comes from `(seed, pair)` and its engines
 //! are built afresh, so the games do not depend on how many pairs run at
-//! once or in which order they finish. Pairs are handed out one at a time as
-//! threads free up (a match of `u32::MAX` games starts at once and holds no
-//! more than the games in play), and every finished game goes to the caller
-//! at once, so a match stopped early keeps what it played.
+//! once or in which order they finish (an external engine, costly to start,
+//! stays with its thread instead: [`MatchPlayer::keep_between_pairs`]).
+//! Pairs are handed out one at a time as threads free up (a match of
+//! `u32::MAX` games starts at once and holds no more than the games in
+//! play), and every finished game goes to the caller at once, so a match
+//! stopped early keeps what it played. A long match can be played in runs,
+//! each from the pair the last one ended at ([`MatchConfig::first_pair`]).
 //!
 //! [`run_match_with_openings`] plays the pairs from a given list of openings
 //! instead (pair `i` on opening `i` modulo the list): random plies often
@@ -52,11 +55,16 @@ pub struct MatchConfig {
     pub seed: u64,
     /// Pairs of games played at once, each on its own thread (at least 1).
     pub threads: usize,
+    /// The pair the match starts from (0 for a whole match): the games are
+    /// those a match from pair 0 numbers from `2 · first_pair` on, with the
+    /// same openings, so a long match split into runs that start where the
+    /// last one stopped plays exactly the games of the whole.
+    pub first_pair: u32,
 }
 
 impl Default for MatchConfig {
     fn default() -> MatchConfig {
-        MatchConfig { games: 10, opening_plies: 4, max_plies: 300, seed: 1, threads: 1 }
+        MatchConfig { games: 10, opening_plies: 4, max_plies: 300, seed: 1, threads: 1, first_pair: 0 }
     }
 }
 
@@ -344,13 +352,21 @@ pub enum Openings<'a, G: Game> {
     Listed(&'a [GameRecord<G>]),
 }
 
-/// A match between any two [`MatchPlayer`]s, each side made afresh for
-/// every pair by its factory: [`run_match`] for players that are not
-/// [`Engine`]s (an external engine over a protocol, say).
+/// A match between any two [`MatchPlayer`]s, each side made by its
+/// factory for a pair: [`run_match`] for players that are not [`Engine`]s
+/// (an external engine over a protocol, say). A player is made afresh for
+/// every pair unless it asks to be kept
+/// ([`MatchPlayer::keep_between_pairs`]); then its thread keeps it for its
+/// next pair.
+///
+/// `config.first_pair` starts the match at that pair: the games (their
+/// numbers and openings) are those of a match from pair 0, so runs that
+/// each start where the last stopped together play the whole match.
 ///
 /// A player that fails during a game ([`MatchPlayer::choose`] returns an
 /// error) forfeits that game ([`MatchGame::forfeit`]) and the match goes
-/// on with fresh players for the next pair.
+/// on; the next pair gets a fresh player on that side unless the failed
+/// one still asks to be kept (a Hub engine that failed does not).
 ///
 /// # Errors
 /// A factory that fails (an external engine that cannot be started) ends
@@ -406,19 +422,28 @@ fn run_pairs<G: EngineGame>(
     mut on_game: impl FnMut(&MatchGame<G>, &MatchProgress) -> ControlFlow<()>,
 ) -> Result<MatchProgress, MatchError> {
     let pairs = config.games.div_ceil(2);
+    // Pairs are counted from 0 in this run; pair `first_pair + index` of
+    // the match, while its second game's number fits a `u32`.
     let next_pair = AtomicU32::new(0);
+    let last_pair = u32::MAX >> 1;
     let stop = Arc::new(AtomicBool::new(false));
     let mut tally = MatchProgress { total: config.games, ..MatchProgress::default() };
     let threads = config.threads.clamp(1, pairs.max(1) as usize);
     // The first factory error, which ends the match.
     let failure: Mutex<Option<PlayerError>> = Mutex::new(None);
     let play_pairs = |send: &mut dyn FnMut(MatchGame<G>) -> bool| {
+        // The players this thread keeps from its last pair
+        // (`MatchPlayer::keep_between_pairs`).
+        let mut kept: [Option<Box<dyn MatchPlayer<G> + '_>>; 2] = [None, None];
         loop {
-            let pair = next_pair.fetch_add(1, Ordering::Relaxed);
-            if pair >= pairs || stop.load(Ordering::Relaxed) {
+            let index = next_pair.fetch_add(1, Ordering::Relaxed);
+            let pair = config.first_pair.saturating_add(index);
+            if index >= pairs || pair > last_pair || stop.load(Ordering::Relaxed) {
                 return;
             }
-            let mut engines = match first().and_then(|a| Ok([a, second()?])) {
+            let [kept_first, kept_second] = &mut kept;
+            let made = kept_or_made(kept_first, first);
+            let mut engines = match made.and_then(|a| Ok([a, kept_or_made(kept_second, second)?])) {
                 Ok(engines) => engines,
                 Err(error) => {
                     let mut slot = failure.lock().unwrap_or_else(PoisonError::into_inner);
@@ -431,8 +456,8 @@ fn run_pairs<G: EngineGame>(
                 engine.set_stop_flag(Arc::clone(&stop));
             }
             let opening = opening_of(pair);
-            for number in [2 * pair, 2 * pair + 1] {
-                if number >= config.games {
+            for (number, in_run) in [(2 * pair, 2 * index), (2 * pair + 1, 2 * index + 1)] {
+                if in_run >= config.games {
                     break;
                 }
                 let Some(game) = play_game(&opening, number, &mut engines, config.max_plies, &stop) else {
@@ -442,6 +467,7 @@ fn run_pairs<G: EngineGame>(
                     return;
                 }
             }
+            kept = engines.map(|engine| engine.keep_between_pairs().then_some(engine));
         }
     };
     // The first game's score of each pair whose second game is to come
@@ -483,6 +509,17 @@ fn run_pairs<G: EngineGame>(
     match failure.into_inner().unwrap_or_else(PoisonError::into_inner) {
         Some(error) => Err(MatchError { progress: tally, error }),
         None => Ok(tally),
+    }
+}
+
+/// The player `kept` from the last pair, or a new one from `factory`.
+fn kept_or_made<'k, 'f: 'k, G: Game>(
+    kept: &mut Option<Box<dyn MatchPlayer<G> + 'k>>,
+    factory: &PlayerFactory<'f, G>,
+) -> Result<Box<dyn MatchPlayer<G> + 'k>, PlayerError> {
+    match kept.take() {
+        Some(player) => Ok(player),
+        None => Ok(factory()?),
     }
 }
 

@@ -36,10 +36,25 @@ pub trait MatchPlayer<G: Game> {
     /// A flag that, once set, asks a search in progress to stop (a match
     /// that ends early sets it). Players that cannot be stopped ignore it.
     fn set_stop_flag(&mut self, _stop: Arc<AtomicBool>) {}
+
+    /// Whether the match may keep this player for the next pair its
+    /// thread plays instead of making a fresh one (asked after each
+    /// pair). A player that says yes must come out of
+    /// [`new_game`](MatchPlayer::new_game) as a fresh one would.
+    ///
+    /// No by default: damero's own engines cost nothing to make, and made
+    /// afresh for every pair they keep each pair's games independent of
+    /// the pairs its thread played before. An external engine says yes
+    /// while it works: its process may spend seconds loading endgame
+    /// databases before it can play.
+    fn keep_between_pairs(&self) -> bool {
+        false
+    }
 }
 
-/// Makes a fresh player for each pair of a match; an error (a program that
-/// cannot be started) ends the match.
+/// Makes a fresh player for a pair of a match (for each pair, unless the
+/// player asks to be kept: [`MatchPlayer::keep_between_pairs`]); an error
+/// (a program that cannot be started) ends the match.
 pub type PlayerFactory<'a, G> = dyn Fn() -> Result<Box<dyn MatchPlayer<G> + 'a>, PlayerError> + Sync + 'a;
 
 /// Why a player could not start or give a move: a one-line message.

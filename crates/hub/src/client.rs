@@ -435,6 +435,13 @@ impl<V: Variant> MatchPlayer<Draughts<V>> for HubPlayer<V> {
     fn set_stop_flag(&mut self, stop: Arc<AtomicBool>) {
         self.stop = Some(stop);
     }
+
+    /// Kept from pair to pair while it works: a process that starts
+    /// afresh for each pair loads its endgame databases again (seconds
+    /// with six pieces). One that failed goes, as it goes within a pair.
+    fn keep_between_pairs(&self) -> bool {
+        !self.broken
+    }
 }
 
 impl<V: Variant> HubPlayer<V> {

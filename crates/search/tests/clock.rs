@@ -111,7 +111,8 @@ fn a_match_on_a_short_clock_is_never_lost_on_time() {
     let start = Russian::start(Default::default());
     let fast: EngineSpec = "alphabeta:tc=1+0.02,hash=1".parse().unwrap();
     let slow: EngineSpec = "mcts:tc=1+0.02,memory=16".parse().unwrap();
-    let config = MatchConfig { games: 2, opening_plies: 2, max_plies: 60, seed: 5, threads: 1 };
+    let config =
+        MatchConfig { games: 2, opening_plies: 2, max_plies: 60, seed: 5, threads: 1, first_pair: 0 };
     let evaluator = DraughtsEvaluator::default();
     // A loss on time would end a game before its natural end: every game
     // reaches the ply cap or an outcome the position gives.

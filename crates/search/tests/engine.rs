@@ -161,7 +161,8 @@ fn matches_are_reproducible_swap_colours_and_tally() {
     let start = Skirmish::start(SkirmishRules::default());
     let strong: EngineSpec = "alphabeta:depth=4".parse().unwrap();
     let weak: EngineSpec = "random:seed=2".parse().unwrap();
-    let config = MatchConfig { games: 6, opening_plies: 2, max_plies: 80, seed: 3, threads: 1 };
+    let config =
+        MatchConfig { games: 6, opening_plies: 2, max_plies: 80, seed: 3, threads: 1, first_pair: 0 };
     let (games, calls, tally) = play(&start, &strong, &weak, &SkirmishEval, &config);
     assert_eq!(calls.len(), 6);
     assert_eq!(calls.last().unwrap(), &tally);
@@ -220,7 +221,8 @@ fn each_engine_evaluates_with_its_own_evaluator() {
     // that wants to win must win the match, whichever side it is given to.
     let start = Skirmish::start(SkirmishRules::default());
     let spec: EngineSpec = "alphabeta:depth=3".parse().unwrap();
-    let config = MatchConfig { games: 6, opening_plies: 2, max_plies: 80, seed: 4, threads: 1 };
+    let config =
+        MatchConfig { games: 6, opening_plies: 2, max_plies: 80, seed: 4, threads: 1, first_pair: 0 };
     let run = |first: Signed, second: Signed| {
         run_match(&start, &spec, &spec, &first, &second, &config, |_, _| ControlFlow::Continue(()))
     };
@@ -237,7 +239,8 @@ fn a_huge_match_starts_at_once_and_stops_when_asked() {
     let start = TicTacToe::start(Default::default());
     let spec: EngineSpec = "random".parse().unwrap();
     for threads in [1, 2] {
-        let config = MatchConfig { games: u32::MAX, opening_plies: 0, max_plies: 20, seed: 1, threads };
+        let config =
+            MatchConfig { games: u32::MAX, opening_plies: 0, max_plies: 20, seed: 1, threads, first_pair: 0 };
         let mut seen = 0;
         let tally =
             run_match(&start, &spec, &spec, &TicTacToeEval, &TicTacToeEval, &config, |_, progress| {
@@ -255,7 +258,7 @@ fn a_huge_match_starts_at_once_and_stops_when_asked() {
 fn match_ply_cap_is_a_draw() {
     let start = TicTacToe::start(Default::default());
     let spec: EngineSpec = "random".parse().unwrap();
-    let config = MatchConfig { games: 2, opening_plies: 0, max_plies: 3, seed: 1, threads: 1 };
+    let config = MatchConfig { games: 2, opening_plies: 0, max_plies: 3, seed: 1, threads: 1, first_pair: 0 };
     let (games, _, _) = play(&start, &spec, &spec, &TicTacToeEval, &config);
     assert_eq!(games.len(), 2);
     for game in &games {
@@ -331,7 +334,8 @@ impl damero_engine::MatchPlayer<TicTacToe> for Failing {
 fn a_player_that_fails_forfeits_its_game_and_a_factory_that_fails_ends_the_match() {
     use damero_engine::{MatchPlayer, Openings, PlayerError, run_player_match};
     let start = TicTacToe::start(Default::default());
-    let config = MatchConfig { games: 4, opening_plies: 0, max_plies: 20, seed: 1, threads: 1 };
+    let config =
+        MatchConfig { games: 4, opening_plies: 0, max_plies: 20, seed: 1, threads: 1, first_pair: 0 };
     let spec: EngineSpec = "alphabeta:depth=9".parse().unwrap();
     let engine = || Ok(Box::new(Engine::new(&spec, TicTacToeEval)) as Box<dyn MatchPlayer<TicTacToe>>);
     let failing = || Ok(Box::new(Failing { moves: 0, fail_at: 2 }) as Box<dyn MatchPlayer<TicTacToe>>);
@@ -371,4 +375,125 @@ fn a_player_that_fails_forfeits_its_game_and_a_factory_that_fails_ends_the_match
     assert_eq!(error.error, PlayerError::new("cannot start"));
     assert_eq!(error.progress.played, 2);
     assert_eq!(error.to_string(), "cannot start (after 2 games)");
+}
+
+#[test]
+fn a_match_played_in_runs_from_a_first_pair_plays_the_games_of_the_whole() {
+    use damero_engine::run_match_with_openings;
+    let start = Skirmish::start(SkirmishRules::default());
+    let (first, second): (EngineSpec, EngineSpec) =
+        ("alphabeta:depth=3".parse().unwrap(), "alphabeta:depth=2".parse().unwrap());
+    let games_of = |games: &[MatchGame<Skirmish>]| {
+        let game =
+            |g: &MatchGame<Skirmish>| (g.number, g.first_engine_color, g.record.move_texts(), g.outcome);
+        games.iter().map(game).collect::<Vec<_>>()
+    };
+    let whole = MatchConfig { games: 7, opening_plies: 2, max_plies: 80, seed: 5, threads: 1, first_pair: 0 };
+    // Pairs 0 and 1, then from pair 2 the last three games (pair 3 has one).
+    let runs = [MatchConfig { games: 4, ..whole }, MatchConfig { games: 3, first_pair: 2, ..whole }];
+    let (all, _, tally) = play(&start, &first, &second, &SkirmishEval, &whole);
+    let (head, _, head_tally) = play(&start, &first, &second, &SkirmishEval, &runs[0]);
+    let (tail, tail_calls, tail_tally) = play(&start, &first, &second, &SkirmishEval, &runs[1]);
+    assert_eq!(games_of(&all), [games_of(&head), games_of(&tail)].concat());
+    assert_eq!(tail.iter().map(|g| g.number).collect::<Vec<_>>(), [4, 5, 6]);
+    // Each run's tally is its own: its games, its total, its pairs.
+    assert_eq!((tail_tally.played, tail_tally.total, tail_tally.pairs.count()), (3, 3, 1));
+    assert_eq!(tail_calls.last(), Some(&tail_tally));
+    assert_eq!(head_tally.wins + tail_tally.wins, tally.wins);
+    assert_eq!(head_tally.draws + tail_tally.draws, tally.draws);
+    // The same from a list of openings: pair I plays line I wherever a run
+    // starts.
+    // Two openings: the start, and the start after its first legal move.
+    let mut moves = damero_core::MoveList::new();
+    start.legal_moves(&mut moves);
+    let mut one_ply = GameRecord::new(start);
+    one_ply.play(moves[0]);
+    let openings = [GameRecord::new(start), one_ply];
+    let listed = |config: &MatchConfig| {
+        let mut games = Vec::new();
+        run_match_with_openings(
+            &openings,
+            &first,
+            &second,
+            &SkirmishEval,
+            &SkirmishEval,
+            config,
+            |game, _| {
+                games.push(game.clone());
+                ControlFlow::Continue(())
+            },
+        );
+        games
+    };
+    let (all, head, tail) = (listed(&whole), listed(&runs[0]), listed(&runs[1]));
+    assert_eq!(games_of(&all), [games_of(&head), games_of(&tail)].concat());
+    assert_eq!(tail[0].opening_plies, 0, "pair 2 plays line 0 of two");
+    assert_eq!(tail[2].opening_plies, 1, "pair 3 plays line 1");
+}
+
+/// A player that plays the first legal move, fails at its `fail_at`-th
+/// move (counting from 1, over all its games), and asks to be kept
+/// between pairs when `keep` is set and it has not failed.
+struct Kept {
+    keep: bool,
+    moves: u32,
+    fail_at: u32,
+}
+
+impl damero_engine::MatchPlayer<TicTacToe> for Kept {
+    fn new_game(&mut self) -> Result<(), damero_engine::PlayerError> {
+        Ok(())
+    }
+
+    fn choose(
+        &mut self,
+        record: &GameRecord<TicTacToe>,
+    ) -> Result<Option<<TicTacToe as Game>::Move>, damero_engine::PlayerError> {
+        self.moves += 1;
+        if self.moves == self.fail_at {
+            return Err(damero_engine::PlayerError::new("gave up"));
+        }
+        let mut moves = damero_core::MoveList::new();
+        record.position().legal_moves(&mut moves);
+        Ok(moves.first().copied())
+    }
+
+    fn keep_between_pairs(&self) -> bool {
+        self.keep && self.moves < self.fail_at
+    }
+}
+
+#[test]
+fn a_player_that_asks_to_be_kept_stays_with_its_thread_until_it_fails() {
+    use damero_engine::{MatchPlayer, Openings, run_player_match};
+    use std::sync::atomic::{AtomicU32, Ordering};
+    let start = TicTacToe::start(Default::default());
+    // Six games, three pairs; the first player made on the second side
+    // fails at its third move when `fail_at` is 3, the others never.
+    for (keep, fail_at, threads, made_at_most, made_at_least) in
+        [(false, u32::MAX, 1, 3, 3), (true, u32::MAX, 1, 1, 1), (true, 3, 1, 2, 2), (true, u32::MAX, 2, 2, 1)]
+    {
+        let config =
+            MatchConfig { games: 6, opening_plies: 0, max_plies: 20, seed: 1, threads, first_pair: 0 };
+        let made = AtomicU32::new(0);
+        let factory = || {
+            let fail_at = if made.fetch_add(1, Ordering::Relaxed) == 0 { fail_at } else { u32::MAX };
+            Ok(Box::new(Kept { keep, moves: 0, fail_at }) as Box<dyn MatchPlayer<TicTacToe>>)
+        };
+        let first =
+            || Ok(Box::new(Kept { keep, moves: 0, fail_at: u32::MAX }) as Box<dyn MatchPlayer<TicTacToe>>);
+        let mut forfeits = 0;
+        let tally = run_player_match(Openings::Random(&start), &first, &factory, &config, |game, _| {
+            forfeits += u32::from(game.forfeit.is_some());
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert_eq!(tally.played, 6);
+        assert_eq!(forfeits, u32::from(fail_at != u32::MAX), "keep {keep}, fail at {fail_at}");
+        let made = made.into_inner();
+        assert!(
+            (made_at_least..=made_at_most).contains(&made),
+            "keep {keep}, fail at {fail_at}, {threads} threads: {made} players made"
+        );
+    }
 }

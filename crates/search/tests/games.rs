@@ -206,7 +206,8 @@ fn levels_are_ordered() {
     // games are the same under any load; the weak levels are one apart, the
     // timed ones two (eight games cannot tell neighbours apart reliably).
     let start = Russian::start(RussianRules::default());
-    let config = MatchConfig { games: 8, opening_plies: 4, max_plies: 120, seed: 1, threads: 1 };
+    let config =
+        MatchConfig { games: 8, opening_plies: 4, max_plies: 120, seed: 1, threads: 1, first_pair: 0 };
     let clock = LevelClock::NodesPerSecond(20_000);
     for (weak, strong) in [(-1, 0), (0, 1), (1, 3), (3, 5)] {
         let evaluator = DraughtsEvaluator::default();

@@ -37,6 +37,11 @@ pub struct Args {
     /// Number of games.
     #[arg(long, default_value_t = 10)]
     games: u32,
+    /// Start from pair N (from 0) of the match: its openings and game
+    /// numbers, so a match split into runs plays the games of the whole
+    /// (`--games 100`, then `--first-pair 50 --games 100`).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    first_pair: u32,
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     threads: usize,
@@ -202,6 +207,10 @@ impl Match {
         if args.threads == 0 {
             return Err(CliError::usage("--threads must be at least 1"));
         }
+        // Game numbers (the PDN's Round) go up to 2 * first_pair + games.
+        if u64::from(args.first_pair) * 2 + u64::from(args.games) > u64::from(u32::MAX) {
+            return Err(CliError::usage("--first-pair and --games number games past 4294967295"));
+        }
         for side in [&self.white, &self.black] {
             match side {
                 // An unknown `eval=` is an error now, not a panic in the
@@ -242,6 +251,7 @@ impl Match {
             max_plies: args.max_plies,
             seed,
             threads: args.threads,
+            first_pair: args.first_pair,
         };
         let mut write_error = None;
         let mut forfeits = 0;
