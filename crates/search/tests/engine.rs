@@ -304,15 +304,28 @@ fn a_self_player_plays_each_game_as_a_fresh_engine_would() {
     }
 }
 
-/// A player that gives up at its `fail_at`-th move (counting from 1).
+/// A player that plays the first legal move and gives up at its
+/// `fail_at`-th move (counting from 1, in each game when `per_game` is
+/// set, over all its games when not); it asks to be kept between pairs
+/// when `keep` is set and it has not failed.
 struct Failing {
     moves: u32,
     fail_at: u32,
+    per_game: bool,
+    keep: bool,
+}
+
+impl Failing {
+    fn new(fail_at: u32, per_game: bool, keep: bool) -> Failing {
+        Failing { moves: 0, fail_at, per_game, keep }
+    }
 }
 
 impl damero_engine::MatchPlayer<TicTacToe> for Failing {
     fn new_game(&mut self) -> Result<(), damero_engine::PlayerError> {
-        self.moves = 0;
+        if self.per_game {
+            self.moves = 0;
+        }
         Ok(())
     }
 
@@ -328,6 +341,10 @@ impl damero_engine::MatchPlayer<TicTacToe> for Failing {
         record.position().legal_moves(&mut moves);
         Ok(moves.first().copied())
     }
+
+    fn keep_between_pairs(&self) -> bool {
+        self.keep && self.moves < self.fail_at
+    }
 }
 
 #[test]
@@ -338,7 +355,7 @@ fn a_player_that_fails_forfeits_its_game_and_a_factory_that_fails_ends_the_match
         MatchConfig { games: 4, opening_plies: 0, max_plies: 20, seed: 1, threads: 1, first_pair: 0 };
     let spec: EngineSpec = "alphabeta:depth=9".parse().unwrap();
     let engine = || Ok(Box::new(Engine::new(&spec, TicTacToeEval)) as Box<dyn MatchPlayer<TicTacToe>>);
-    let failing = || Ok(Box::new(Failing { moves: 0, fail_at: 2 }) as Box<dyn MatchPlayer<TicTacToe>>);
+    let failing = || Ok(Box::new(Failing::new(2, true, false)) as Box<dyn MatchPlayer<TicTacToe>>);
     let mut games = Vec::new();
     let tally = run_player_match(Openings::Random(&start), &engine, &failing, &config, |game, _| {
         games.push(game.clone());
@@ -431,38 +448,6 @@ fn a_match_played_in_runs_from_a_first_pair_plays_the_games_of_the_whole() {
     assert_eq!(tail[2].opening_plies, 1, "pair 3 plays line 1");
 }
 
-/// A player that plays the first legal move, fails at its `fail_at`-th
-/// move (counting from 1, over all its games), and asks to be kept
-/// between pairs when `keep` is set and it has not failed.
-struct Kept {
-    keep: bool,
-    moves: u32,
-    fail_at: u32,
-}
-
-impl damero_engine::MatchPlayer<TicTacToe> for Kept {
-    fn new_game(&mut self) -> Result<(), damero_engine::PlayerError> {
-        Ok(())
-    }
-
-    fn choose(
-        &mut self,
-        record: &GameRecord<TicTacToe>,
-    ) -> Result<Option<<TicTacToe as Game>::Move>, damero_engine::PlayerError> {
-        self.moves += 1;
-        if self.moves == self.fail_at {
-            return Err(damero_engine::PlayerError::new("gave up"));
-        }
-        let mut moves = damero_core::MoveList::new();
-        record.position().legal_moves(&mut moves);
-        Ok(moves.first().copied())
-    }
-
-    fn keep_between_pairs(&self) -> bool {
-        self.keep && self.moves < self.fail_at
-    }
-}
-
 #[test]
 fn a_player_that_asks_to_be_kept_stays_with_its_thread_until_it_fails() {
     use damero_engine::{MatchPlayer, Openings, run_player_match};
@@ -478,10 +463,9 @@ fn a_player_that_asks_to_be_kept_stays_with_its_thread_until_it_fails() {
         let made = AtomicU32::new(0);
         let factory = || {
             let fail_at = if made.fetch_add(1, Ordering::Relaxed) == 0 { fail_at } else { u32::MAX };
-            Ok(Box::new(Kept { keep, moves: 0, fail_at }) as Box<dyn MatchPlayer<TicTacToe>>)
+            Ok(Box::new(Failing::new(fail_at, false, keep)) as Box<dyn MatchPlayer<TicTacToe>>)
         };
-        let first =
-            || Ok(Box::new(Kept { keep, moves: 0, fail_at: u32::MAX }) as Box<dyn MatchPlayer<TicTacToe>>);
+        let first = || Ok(Box::new(Failing::new(u32::MAX, false, keep)) as Box<dyn MatchPlayer<TicTacToe>>);
         let mut forfeits = 0;
         let tally = run_player_match(Openings::Random(&start), &first, &factory, &config, |game, _| {
             forfeits += u32::from(game.forfeit.is_some());
