@@ -58,7 +58,8 @@ pub struct MatchConfig {
     /// The pair the match starts from (0 for a whole match): the games are
     /// those a match from pair 0 numbers from `2 · first_pair` on, with the
     /// same openings, so a long match split into runs that start where the
-    /// last one stopped plays exactly the games of the whole.
+    /// last one stopped plays exactly the games of the whole. Games whose
+    /// number would pass `u32::MAX` are not played.
     pub first_pair: u32,
 }
 
@@ -104,7 +105,8 @@ impl<G: Presentation> MatchGame<G> {
         pdn.set_tag("Event", "damero match");
         pdn.set_tag("Site", "damero");
         pdn.set_tag("Date", pdn_date(now));
-        pdn.set_tag("Round", (self.number + 1).to_string());
+        // A u64: the last game a match can number is u32::MAX.
+        pdn.set_tag("Round", (u64::from(self.number) + 1).to_string());
         pdn.set_tag("White", white);
         pdn.set_tag("Black", black);
         pdn.result = Some(self.outcome);

@@ -418,9 +418,8 @@ fn a_match_played_in_runs_from_a_first_pair_plays_the_games_of_the_whole() {
     assert_eq!(tail_calls.last(), Some(&tail_tally));
     assert_eq!(head_tally.wins + tail_tally.wins, tally.wins);
     assert_eq!(head_tally.draws + tail_tally.draws, tally.draws);
-    // The same from a list of openings: pair I plays line I wherever a run
-    // starts.
-    // Two openings: the start, and the start after its first legal move.
+    // The same from a list of openings, the start and the start after its
+    // first legal move: pair I plays line I wherever a run starts.
     let mut moves = damero_core::MoveList::new();
     start.legal_moves(&mut moves);
     let mut one_ply = GameRecord::new(start);
@@ -479,5 +478,22 @@ fn a_player_that_asks_to_be_kept_stays_with_its_thread_until_it_fails() {
             (made_at_least..=made_at_most).contains(&made),
             "keep {keep}, fail at {fail_at}, {threads} threads: {made} players made"
         );
+    }
+}
+
+#[test]
+fn the_last_games_a_match_can_number_are_played_and_saved_with_their_round() {
+    let start = TicTacToe::start(Default::default());
+    let spec: EngineSpec = "random".parse().unwrap();
+    // The last pair whose games fit a u32, then one past it: nothing.
+    let last = u32::MAX >> 1;
+    for (first_pair, expected) in [(last, vec![u32::MAX - 1, u32::MAX]), (last + 1, vec![])] {
+        let config =
+            MatchConfig { games: 4, opening_plies: 0, max_plies: 20, seed: 1, threads: 1, first_pair };
+        let (games, _, _) = play(&start, &spec, &spec, &TicTacToeEval, &config);
+        assert_eq!(games.iter().map(|g| g.number).collect::<Vec<_>>(), expected);
+        if let Some(game) = games.last() {
+            assert!(game.record_text("a", "b").contains("[Round \"4294967296\"]"));
+        }
     }
 }
