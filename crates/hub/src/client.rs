@@ -14,8 +14,10 @@
 //!
 //! Nothing the engine says is trusted: an `error` line while it starts is
 //! an error, a move that is not legal here, an `error` line, a closed
-//! output or no `done` within the move's timeout forfeits the game. The
-//! engine's standard error is passed through.
+//! output or no `done` within the move's timeout forfeits the game, and
+//! the next game starts a fresh process, as it does when the process
+//! ended while it waited between games. The engine's standard error is
+//! passed through.
 
 use core::fmt;
 use std::io::{BufRead, BufReader, Write};
@@ -58,7 +60,7 @@ const STOP_POLL: Duration = Duration::from_millis(100);
 ///   (default: ten plus twice the move time, ten plus what is left on the
 ///   clock, or 600 for a depth or node limit);
 /// - any other key is an engine parameter, sent as `set-param`
-///   (`hash=64`, `book=false`, `egdb-path=DIR`).
+///   (`hash=64`, `book=false`, `egdb-path=DIR`, `eval=FILE`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HubSpec {
     /// The program to run.
@@ -280,6 +282,11 @@ impl<V: Variant> fmt::Debug for HubPlayer<V> {
 }
 
 impl<V: Variant> HubPlayer<V> {
+    /// The spec this engine was started from.
+    pub fn spec(&self) -> &HubSpec {
+        &self.spec
+    }
+
     /// Starts the engine and leads it to `ready`.
     ///
     /// # Errors
@@ -405,7 +412,11 @@ impl<V: Variant> HubPlayer<V> {
 
 impl<V: Variant> MatchPlayer<Draughts<V>> for HubPlayer<V> {
     fn new_game(&mut self) -> Result<(), PlayerError> {
-        if self.broken {
+        // A process that ended while it waited between games (it crashed,
+        // or was killed) is replaced before the game rather than found
+        // dead at its first move, which would forfeit the game.
+        let ended = !matches!(self.child.try_wait(), Ok(None));
+        if self.broken || ended {
             let stop = self.stop.take();
             // The old process goes (killed: it is not to be trusted to
             // read `quit`) when the new one takes its place.
@@ -571,6 +582,41 @@ mod tests {
         assert!(spec.move_timeout(clock.as_ref()) >= clock.unwrap().remaining);
         let _ = spec.level_line(clock.as_ref());
         assert!(err("hub:args=hub").to_string().contains("command="));
+    }
+
+    #[test]
+    fn a_process_that_ended_between_games_is_started_afresh_for_the_next() {
+        use std::os::unix::fs::PermissionsExt;
+        type English = damero_draughts::EnglishVariant;
+        let dir = std::env::temp_dir().join(format!("damero-hub-client-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (engine, starts) = (dir.join("engine.sh"), dir.join("starts"));
+        // An engine that notes each start and answers every `go` with a
+        // move that is legal from the English start.
+        let script = format!(
+            "#!/bin/sh\necho started >> '{}'\nwhile read -r line; do\n  case \"$line\" in\n    \
+             hub*) echo 'id name=fake'; echo 'wait' ;;\n    init*) echo 'ready' ;;\n    \
+             go*) echo 'done move=11-15' ;;\n    quit*) exit 0 ;;\n  esac\ndone\n",
+            starts.display()
+        );
+        std::fs::write(&engine, script).unwrap();
+        std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let spec: HubSpec = format!("hub:command={},depth=1", engine.display()).parse().unwrap();
+        let record = GameRecord::new(Draughts::<English>::start(Default::default()));
+        let mut player = HubPlayer::<English>::start(&spec).unwrap();
+        player.new_game().unwrap();
+        let first = player.choose(&record).unwrap();
+        assert!(first.is_some());
+        // The process dies while the player waits for its next game.
+        player.child.kill().unwrap();
+        player.child.wait().unwrap();
+        player.new_game().unwrap();
+        assert_eq!(player.choose(&record).unwrap(), first);
+        assert!(player.keep_between_pairs());
+        let started = std::fs::read_to_string(&starts).unwrap();
+        assert_eq!(started.lines().count(), 2, "started once, then afresh for the second game");
+        drop(player);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -4,6 +4,7 @@ use core::fmt;
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
 
 use damero_core::{Evaluator, GameRecord, RuleSet};
 use damero_draughts::{Draughts, Variant};
@@ -104,16 +105,16 @@ impl Side {
         engine_spec(text, Default::default()).map(Side::Engine)
     }
 
-    /// Makes a fresh player of this side for each pair; `hub` starts an
-    /// external engine.
+    /// Makes a player of this side for a pair; `hub` starts an external
+    /// engine.
     fn factory<'a, G: EngineGame, E: Evaluator<G>>(
         &'a self,
         evaluator: &'a E,
-        hub: &'a HubStart<'_, G>,
+        hub: &'a dyn HubEngines<G>,
     ) -> Box<PlayerFactory<'a, G>> {
         match self {
             Side::Engine(spec) => Box::new(engine_factory(spec, evaluator)),
-            Side::Hub(spec) => Box::new(move || hub(spec).map(|player| player as Box<dyn MatchPlayer<G>>)),
+            Side::Hub(spec) => Box::new(move || hub.start(spec)),
         }
     }
 }
@@ -127,8 +128,57 @@ impl fmt::Display for Side {
     }
 }
 
-/// Starts an external Hub engine for a game `G`.
-type HubStart<'a, G> = dyn Fn(&HubSpec) -> Result<Box<dyn MatchPlayer<G>>, PlayerError> + Sync + 'a;
+/// Starts the external Hub engines of a match of the game `G`.
+trait HubEngines<G: EngineGame>: Sync {
+    /// Starts the engine of `spec` to see that it runs, before any game;
+    /// the process then plays the first pair that asks for `spec`, so a
+    /// match loads an engine's databases no more often than it must.
+    fn check(&self, spec: &HubSpec) -> Result<(), PlayerError>;
+
+    /// A player for a pair: a checked engine not yet taken, else a new
+    /// process.
+    fn start(&self, spec: &HubSpec) -> Result<Box<dyn MatchPlayer<G>>, PlayerError>;
+}
+
+/// The Hub engines of a draughts rule set.
+struct DraughtsHubEngines<V: Variant> {
+    /// Engines started by [`HubEngines::check`], waiting for a pair.
+    checked: Mutex<Vec<HubPlayer<V>>>,
+}
+
+impl<V: Variant> HubEngines<Draughts<V>> for DraughtsHubEngines<V> {
+    fn check(&self, spec: &HubSpec) -> Result<(), PlayerError> {
+        let player = HubPlayer::start(spec)?;
+        self.checked.lock().unwrap_or_else(PoisonError::into_inner).push(player);
+        Ok(())
+    }
+
+    fn start(&self, spec: &HubSpec) -> Result<Box<dyn MatchPlayer<Draughts<V>>>, PlayerError> {
+        let mut checked = self.checked.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(index) = checked.iter().position(|player| player.spec() == spec) {
+            return Ok(Box::new(checked.swap_remove(index)));
+        }
+        // Not held while a process starts: another thread may want one.
+        drop(checked);
+        Ok(Box::new(HubPlayer::<V>::start(spec)?))
+    }
+}
+
+/// The Hub engines of a game the protocol does not cover: none
+/// (`run` refuses such a match before it is played).
+struct NoHubEngines;
+
+impl<G: EngineGame> HubEngines<G> for NoHubEngines {
+    fn check(&self, _: &HubSpec) -> Result<(), PlayerError> {
+        Err(PlayerError::new(NO_HUB))
+    }
+
+    fn start(&self, _: &HubSpec) -> Result<Box<dyn MatchPlayer<G>>, PlayerError> {
+        Err(PlayerError::new(NO_HUB))
+    }
+}
+
+const NO_HUB: &str = "Hub engines play the draughts rule sets only";
 
 /// The match with its engines read.
 struct Match {
@@ -149,9 +199,7 @@ struct HubMatch(Match);
 impl DraughtsGameCommand for HubMatch {
     type Output = ();
     fn run<V: Variant, E: Evaluator<Draughts<V>>>(self, evaluator: E) -> Result<(), CliError> {
-        let hub = |spec: &HubSpec| {
-            HubPlayer::<V>::start(spec).map(|player| Box::new(player) as Box<dyn MatchPlayer<Draughts<V>>>)
-        };
+        let hub = DraughtsHubEngines::<V> { checked: Mutex::new(Vec::new()) };
         self.0.play::<Draughts<V>, E>(evaluator, &hub)
     }
 }
@@ -189,8 +237,7 @@ impl GameCommand for Match {
     type Output = ();
     fn run<G: EngineGame, E: Evaluator<G>>(self, evaluator: E) -> Result<(), CliError> {
         // `run` sends a match with a Hub engine the other way.
-        let no_hub = |_: &HubSpec| Err(PlayerError::new("Hub engines play the draughts rule sets only"));
-        self.play::<G, E>(evaluator, &no_hub)
+        self.play::<G, E>(evaluator, &NoHubEngines)
     }
 }
 
@@ -198,7 +245,7 @@ impl Match {
     fn play<G: EngineGame, E: Evaluator<G>>(
         self,
         evaluator: E,
-        hub: &HubStart<'_, G>,
+        hub: &dyn HubEngines<G>,
     ) -> Result<(), CliError> {
         let args = &self.args;
         if args.games == 0 {
@@ -218,8 +265,9 @@ impl Match {
                 Side::Engine(spec) => {
                     drop(Engine::try_new(spec, evaluator.clone()).map_err(CliError::engine)?)
                 }
-                // So is an engine that cannot start.
-                Side::Hub(spec) => drop(hub(spec).map_err(CliError::engine)?),
+                // So is an engine that cannot start; one that starts
+                // plays the first pair.
+                Side::Hub(spec) => hub.check(spec).map_err(CliError::engine)?,
             }
         }
         // `--seed` seeds the openings, and the setup where the game has a
