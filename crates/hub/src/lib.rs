@@ -27,9 +27,14 @@
 //!
 //! The parameters (`hub` lists them): `variant` (the draughts rule sets of
 //! the engine layer's registry), `engine`, `hash`, `threads`, `strength`, `book`
-//! (the shipped opening book for `go think`, as `bestmove` uses it) and
+//! (the shipped opening book for `go think`, as `bestmove` uses it),
 //! `egdb-path` (endgame databases probed as with `--egdb DIR`; one that
-//! cannot be opened is an `error` line and the engine plays without).
+//! cannot be opened is an `error` line and the engine plays without) and
+//! `eval` (the evaluation, as an engine spec's `eval=` names it: `default`,
+//! `hand`, `trained`, `network` or a weights or network file; empty for the
+//! rule set's default; one the rule set cannot use is an `error` line and
+//! the engine plays with the default). Both are checked when the session is
+//! built (at `init`, before `ready`), once `variant` is known.
 //! `info` lines carry `mean-depth`: the depth of the completed iteration
 //! (damero keeps no average leaf depth; MCTS lines leave it out).
 
@@ -45,10 +50,11 @@ use std::io::{self, BufRead, Write};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+use damero_core::Evaluator;
 use damero_draughts::Variant;
 use damero_engine::registry::{self, DRAUGHTS_IDS, DraughtsCommand};
 use damero_engine::{EngineSpec, MAX_LEVEL, MIN_LEVEL, SpecLimits, level_spec, max_threads};
-use damero_eval::EndgameDatabase;
+use damero_eval::{DraughtsEvaluator, EndgameDatabase};
 use damero_search::{AlphaBetaConfig, Clock, Limits, MctsConfig, max_table_mib};
 
 pub use client::{HubPlayer, HubSpec, HubSpecError};
@@ -125,6 +131,9 @@ struct Settings {
     egdb_path: String,
     /// Play from the shipped opening book, for the rule sets that have one.
     book: bool,
+    /// The evaluator's name or file, as an engine spec's `eval=`; empty for
+    /// the rule set's default.
+    eval: String,
 }
 
 impl Default for Settings {
@@ -137,6 +146,7 @@ impl Default for Settings {
             strength: MAX_LEVEL,
             egdb_path: String::new(),
             book: true,
+            eval: String::new(),
         }
     }
 }
@@ -155,6 +165,7 @@ impl Settings {
             format!("param name=strength value={} type=int min={MIN_LEVEL} max={MAX_LEVEL}", self.strength),
             format!("param name=book value={} type=bool", self.book),
             format!("param name=egdb-path value={} type=string", quote(&self.egdb_path)),
+            format!("param name=eval value={} type=string", quote(&self.eval)),
         ]
     }
 
@@ -186,6 +197,8 @@ impl Settings {
             "strength" => self.strength = int(i64::from(MIN_LEVEL), i64::from(MAX_LEVEL))? as i32,
             "book" => self.book = switch()?,
             "egdb-path" => self.egdb_path = value.trim().to_owned(),
+            // Checked when the session is built: `variant` may come after.
+            "eval" => self.eval = value.trim().to_owned(),
             _ => {} // the protocol: ignore what is not understood
         }
         Ok(())
@@ -246,10 +259,17 @@ impl Settings {
     }
 
     /// The session of the chosen rule set. A database that cannot be
-    /// opened is reported on `out` and the engine plays without.
+    /// opened is reported on `out` and the engine plays without; an
+    /// evaluator the rule set cannot use, likewise, and it plays with the
+    /// default one.
     fn backend(&self, out: &Output) -> Box<dyn Backend> {
-        let command =
-            NewSession { spec: self.spec(), book_seed: self.book_seed(), egdb_path: &self.egdb_path, out };
+        let command = NewSession {
+            spec: self.spec(),
+            book_seed: self.book_seed(),
+            egdb_path: &self.egdb_path,
+            eval: &self.eval,
+            out,
+        };
         match registry::dispatch_draughts(self.variant, command) {
             Ok(backend) => backend,
             Err(_) => unreachable!("the variant is one of DRAUGHTS_IDS"),
@@ -262,6 +282,8 @@ struct NewSession<'a> {
     spec: EngineSpec,
     book_seed: Option<u64>,
     egdb_path: &'a str,
+    /// The evaluator's name or file; empty for the default.
+    eval: &'a str,
     out: &'a Output,
 }
 
@@ -277,7 +299,16 @@ impl DraughtsCommand for NewSession<'_> {
                 EndgameDatabase::empty()
             })
         };
-        Box::new(Session::<V>::new(&self.spec, self.book_seed, Arc::new(database)))
+        let default = DraughtsEvaluator::<V>::default();
+        let evaluator = if self.eval.is_empty() {
+            default
+        } else {
+            default.named(self.eval).unwrap_or_else(|error| {
+                self.out.line(&error_line(&format!("eval: {error}; playing with the default evaluator")));
+                default
+            })
+        };
+        Box::new(Session::<V>::new(&self.spec, self.book_seed, evaluator, Arc::new(database)))
     }
 }
 

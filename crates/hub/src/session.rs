@@ -44,8 +44,9 @@ pub trait Backend: Send {
     fn ponder_hit(&mut self, out: &Output);
 }
 
-/// The evaluator of every session: the rule set's usual one, over the
-/// endgame database of `egdb-path` (an empty one without).
+/// The evaluator of every session: the rule set's default one or the one
+/// `eval` names, over the endgame database of `egdb-path` (an empty one
+/// without).
 type SessionEvaluator<V> = EgdbEvaluator<V, DraughtsEvaluator<V>>;
 type SessionEngine<V> = Engine<Draughts<V>, SessionEvaluator<V>>;
 
@@ -110,11 +111,16 @@ fn fresh_engine<V: Variant>(spec: &EngineSpec, evaluator: &SessionEvaluator<V>) 
 }
 
 impl<V: Variant> Session<V> {
-    /// A session playing `spec` over `database` from the start position,
-    /// from the shipped opening book with `book_seed`; the engine's tables
-    /// are taken now, before any clock runs.
-    pub fn new(spec: &EngineSpec, book_seed: Option<u64>, database: Arc<EndgameDatabase<V>>) -> Session<V> {
-        let evaluator = EgdbEvaluator::new(DraughtsEvaluator::default(), database);
+    /// A session playing `spec` with `evaluator` over `database` from the
+    /// start position, from the shipped opening book with `book_seed`; the
+    /// engine's tables are taken now, before any clock runs.
+    pub fn new(
+        spec: &EngineSpec,
+        book_seed: Option<u64>,
+        evaluator: DraughtsEvaluator<V>,
+        database: Arc<EndgameDatabase<V>>,
+    ) -> Session<V> {
+        let evaluator = EgdbEvaluator::new(evaluator, database);
         Session {
             record: GameRecord::new(Draughts::<V>::start(Default::default())),
             engine: Some(fresh_engine(spec, &evaluator)),
