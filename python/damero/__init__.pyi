@@ -209,7 +209,12 @@ def match(
     seed: int = 1,
     fen: Optional[str] = None,
     rules: Rules = None,
-) -> MatchResult: ...
+    first_pair: int = 0,
+) -> MatchResult:
+    """Engine against engine, as `damero match`. `first_pair=N` plays the
+    games a whole match plays from pair N (Round 2N + 1) on, with the same
+    openings; raises Error (a ValueError) if 2 * first_pair + games passes
+    4294967295."""
 def elo_estimate(wins: int, draws: int, losses: int) -> Tuple[float, float]: ...
 def selfplay(
     game: str,

@@ -472,9 +472,16 @@ impl GameCommand for Match<'_> {
 /// pair, from random openings of `opening_plies` plies, as `damero match`)
 /// and returns W/D/L for the first, its Elo difference and the records. The
 /// GIL is released while they play.
+///
+/// `first_pair` starts the match at that pair (counted from 0), as
+/// `damero match --first-pair`: the games are those a match from pair 0
+/// plays from game `2 * first_pair + 1` on (its `Round` tag), with the same
+/// openings, so a long match can be played in runs that each start where
+/// the last one stopped. Raises `damero.Error` (a ValueError) when
+/// `2 * first_pair + games` passes 4294967295.
 #[pyfunction]
 #[pyo3(name = "match", signature = (game, first, second, games = 10, threads = 1, opening_plies = 4,
-    max_plies = 300, seed = 1, fen = None, rules = None))]
+    max_plies = 300, seed = 1, fen = None, rules = None, first_pair = 0))]
 #[allow(clippy::too_many_arguments)]
 fn match_(
     py: Python<'_>,
@@ -488,16 +495,29 @@ fn match_(
     seed: u64,
     fen: Option<Text>,
     rules: Option<&Bound<'_, PyAny>>,
+    first_pair: u64,
 ) -> PyResult<PyMatchResult> {
     let (game, first, second) = (game.0.as_str(), first.0.as_str(), second.0.as_str());
     let fen = fen.as_ref().map(|t| t.0.as_str());
     if games == 0 || threads == 0 {
         return Err(BoardError::new(ErrorKind::Other, "games and threads must be at least 1").into());
     }
+    // Game numbers (the PDN's Round) go up to 2 * first_pair + games, as
+    // `damero match --first-pair` checks. A u64 so that any first_pair past
+    // u32 is this error too (a negative one is pyo3's OverflowError).
+    let first_pair = u32::try_from(first_pair)
+        .ok()
+        .filter(|&pair| u64::from(pair) * 2 + u64::from(games) <= u64::from(u32::MAX))
+        .ok_or_else(|| {
+            BoardError::new(
+                ErrorKind::Other,
+                format!("first_pair={first_pair} and games={games} number games past 4294967295"),
+            )
+        })?;
     let first = parse_spec(first)?;
     let second = parse_spec(second)?;
     let rules = rule_pairs(rules)?;
-    let config = MatchConfig { games, opening_plies, max_plies, seed, threads, first_pair: 0 };
+    let config = MatchConfig { games, opening_plies, max_plies, seed, threads, first_pair };
     let command = Match { first, second, config, board: BoardSpec { fen, rules: &rules, seed: Some(seed) } };
     Ok(py.detach(|| dispatch(game, command).map_err(other))??)
 }

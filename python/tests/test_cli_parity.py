@@ -32,3 +32,19 @@ def test_selfplay_files_are_the_cli_files(game, tmp_path):
     damero.selfplay(game, games=3, nodes=200, seed=4, out=str(ours))
     cli("selfplay", game, "--games", "3", "--nodes", "200", "--seed", "4", "--out", str(theirs), "--quiet")
     assert ours.read_text() == theirs.read_text()
+
+
+def test_a_match_from_a_pair_is_the_cli_match(tmp_path):
+    out = tmp_path / "cli.pdn"
+    white, black = "alphabeta:depth=2", "alphabeta:depth=1"
+    cli("match", "russian", "--white", white, "--black", black, "--games", "3", "--first-pair", "4",
+        "--seed", "6", "--out", str(out), "--quiet")
+    ours = damero.match("russian", white, black, games=3, first_pair=4, seed=6)
+
+    def games(pdn):
+        # Every tag but the Date (the day the match was played).
+        return [({k: v for k, v in g.tags.items() if k != "Date"}, g.moves) for g in damero.read_pdn(pdn)]
+
+    theirs = games(out.read_text())
+    assert [t["Round"] for t, _ in theirs] == ["9", "10", "11"]
+    assert games("".join(ours.records)) == theirs

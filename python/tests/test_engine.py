@@ -102,6 +102,52 @@ def test_match():
     assert elo > 0 and margin > 0
 
 
+def match_games(result):
+    """A match's games, each as (round, white, black, moves, result), in
+    game order (with threads the records come as the games finish)."""
+    games = damero.read_pdn("".join(result.records))
+    assert len(games) == len(result.records)
+    played = [(int(g.tags["Round"]), g.tags["White"], g.tags["Black"], g.moves, g.result) for g in games]
+    return sorted(played)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("game", ["russian", "english"])
+def test_match_split_at_a_pair_plays_the_whole_match(game, threads):
+    args = (game, "alphabeta:depth=2", "alphabeta:depth=1")
+    whole = damero.match(*args, games=6, seed=5, threads=threads)
+    head = damero.match(*args, games=4, seed=5, threads=threads)
+    tail = damero.match(*args, games=2, seed=5, threads=threads, first_pair=2)
+    games = match_games(whole)
+    assert [g[0] for g in games] == [1, 2, 3, 4, 5, 6]
+    # The random openings differ from pair to pair, so the tail is not the
+    # head's first games renumbered.
+    assert len({tuple(g[3][:4]) for g in games}) > 1
+    assert match_games(head) + match_games(tail) == games
+    assert [g[0] for g in match_games(tail)] == [5, 6]
+    tally = [(r.wins, r.draws, r.losses) for r in (head, tail)]
+    assert [sum(column) for column in zip(*tally)] == [whole.wins, whole.draws, whole.losses]
+
+
+def test_match_first_pair_past_the_last_game_number_is_refused():
+    args = ("english", "alphabeta:depth=2", "random")
+    # The last game a match can number: Round 4294967295.
+    last = damero.match(*args, games=1, first_pair=2**31 - 1)
+    assert [g[0] for g in match_games(last)] == [4294967295]
+    for first_pair, games in [(2**31 - 1, 2), (2**31, 1), (2**31 - 2, 4), (2**32, 1), (2**64 - 1, 1)]:
+        with pytest.raises(ValueError, match="number games past 4294967295"):
+            damero.match(*args, games=games, first_pair=first_pair)
+    with pytest.raises(damero.Error):
+        damero.match(*args, games=2, first_pair=2**31 - 1)
+    # pyo3 refuses what fits no u64, negative numbers included, with an
+    # OverflowError (not a panic: PanicException is no Exception).
+    for first_pair in (-1, 2**64):
+        with pytest.raises(OverflowError):
+            damero.match(*args, games=2, first_pair=first_pair)
+    with pytest.raises(TypeError):
+        damero.match(*args, games=2, first_pair="2")
+
+
 def test_selfplay_resumes_a_cut_file_to_the_uninterrupted_one(tmp_path):
     whole = tmp_path / "whole.txt"
     damero.selfplay("russian", games=4, nodes=300, seed=3, out=str(whole))
