@@ -171,12 +171,36 @@ impl Weights {
     /// Reads a weights file for rule set `game`.
     ///
     /// # Errors
-    /// [`WeightsError::Io`] when the file cannot be read, else as
+    /// [`WeightsError::Io`] when the file cannot be read (or is not a regular
+    /// file of at most 4 MiB), else as
     /// [`from_bytes`](Weights::from_bytes).
     pub fn read(path: &std::path::Path, game: &str) -> Result<Weights, WeightsError> {
-        let bytes = std::fs::read(path).map_err(|e| WeightsError::Io(format!("{}: {e}", path.display())))?;
-        Weights::from_bytes(&bytes, game)
+        Weights::from_bytes(&read_file(path)?, game)
     }
+}
+
+/// The most an evaluation file is read for: ten times the largest damero
+/// writes (the pattern weights, 0.4 MB).
+const MAX_FILE_BYTES: u64 = 4 << 20;
+
+/// The bytes of the evaluation file at `path`: a regular file of at most
+/// [`MAX_FILE_BYTES`]. A device, a pipe or a huge file is refused rather
+/// than read, since a name such as `/dev/zero` would never end (an engine
+/// takes the path from a spec or a Hub interface).
+pub(super) fn read_file(path: &std::path::Path) -> Result<Vec<u8>, WeightsError> {
+    use std::io::Read;
+    let error = |what: &dyn fmt::Display| WeightsError::Io(format!("{}: {what}", path.display()));
+    let file = std::fs::File::open(path).map_err(|e| error(&e))?;
+    let metadata = file.metadata().map_err(|e| error(&e))?;
+    if !metadata.is_file() {
+        return Err(error(&"not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| error(&e))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(error(&format_args!("over {MAX_FILE_BYTES} bytes, larger than any evaluation file")));
+    }
+    Ok(bytes)
 }
 
 /// Writes the header every evaluation file starts with: the magic, the
@@ -289,5 +313,26 @@ mod tests {
             Weights::read(std::path::Path::new("/nonexistent/w.bin"), "russian"),
             Err(WeightsError::Io(_))
         ));
+    }
+
+    #[test]
+    fn a_device_a_directory_or_a_huge_file_is_refused_unread() {
+        let message = |path: &std::path::Path| match Weights::read(path, "russian") {
+            Err(WeightsError::Io(message)) => message,
+            other => panic!("{}: {other:?}", path.display()),
+        };
+        // /dev/zero never ends: read, it would fill the memory.
+        assert!(message(std::path::Path::new("/dev/zero")).contains("not a regular file"));
+        let dir = std::env::temp_dir().join(format!("damero-weights-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        assert!(!message(&dir).is_empty());
+        let huge = dir.join("huge.dew");
+        let file = std::fs::File::create(&huge).unwrap();
+        file.set_len(MAX_FILE_BYTES + 1).unwrap();
+        assert!(message(&huge).contains("larger than any evaluation file"));
+        // At the limit it is read, and refused for what it holds.
+        file.set_len(MAX_FILE_BYTES).unwrap();
+        assert_eq!(Weights::read(&huge, "russian"), Err(WeightsError::NotWeights));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -264,11 +264,11 @@ impl Network {
     /// Reads a network file for rule set `game`.
     ///
     /// # Errors
-    /// [`WeightsError::Io`] when the file cannot be read, else as
+    /// [`WeightsError::Io`] when the file cannot be read (or is not a regular
+    /// file of at most 4 MiB), else as
     /// [`from_bytes`](Network::from_bytes).
     pub fn read(path: &std::path::Path, game: &str) -> Result<Network, WeightsError> {
-        let bytes = std::fs::read(path).map_err(|e| WeightsError::Io(format!("{}: {e}", path.display())))?;
-        Network::from_bytes(&bytes, game)
+        Network::from_bytes(&super::weights::read_file(path)?, game)
     }
 }
 
