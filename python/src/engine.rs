@@ -502,12 +502,12 @@ fn match_(
     if games == 0 || threads == 0 {
         return Err(BoardError::new(ErrorKind::Other, "games and threads must be at least 1").into());
     }
-    // Game numbers (the PDN's Round) go up to 2 * first_pair + games, as
-    // `damero match --first-pair` checks. A u64 so that any first_pair past
-    // u32 is this error too (a negative one is pyo3's OverflowError).
+    // The check of `damero match --first-pair`. A u64 so that any
+    // first_pair past u32 is this error too (a negative one is pyo3's
+    // OverflowError).
     let first_pair = u32::try_from(first_pair)
         .ok()
-        .filter(|&pair| u64::from(pair) * 2 + u64::from(games) <= u64::from(u32::MAX))
+        .filter(|&first_pair| MatchConfig { games, first_pair, ..MatchConfig::default() }.games_fit())
         .ok_or_else(|| {
             BoardError::new(
                 ErrorKind::Other,

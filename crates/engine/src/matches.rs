@@ -69,6 +69,15 @@ impl Default for MatchConfig {
     }
 }
 
+impl MatchConfig {
+    /// Whether every game numbers within a `u32` (game numbers, the PDN's
+    /// Round, go up to `2 * first_pair + games`): front ends refuse a match
+    /// that does not; [`run_player_match`] stops at the last pair that fits.
+    pub fn games_fit(&self) -> bool {
+        u64::from(self.first_pair) * 2 + u64::from(self.games) <= u64::from(u32::MAX)
+    }
+}
+
 /// One game of a match.
 #[derive(Clone, Debug)]
 pub struct MatchGame<G: Game> {

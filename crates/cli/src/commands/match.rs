@@ -254,8 +254,8 @@ impl Match {
         if args.threads == 0 {
             return Err(CliError::usage("--threads must be at least 1"));
         }
-        // Game numbers (the PDN's Round) go up to 2 * first_pair + games.
-        if u64::from(args.first_pair) * 2 + u64::from(args.games) > u64::from(u32::MAX) {
+        let numbering = MatchConfig { games: args.games, first_pair: args.first_pair, ..Default::default() };
+        if !numbering.games_fit() {
             return Err(CliError::usage("--first-pair and --games number games past 4294967295"));
         }
         for side in [&self.white, &self.black] {
