@@ -200,6 +200,13 @@ impl TempDir {
     }
 }
 
+impl std::ops::Deref for TempDir {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
 impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
@@ -703,11 +710,9 @@ fn hub_survives_a_flood_of_lines_with_memory_and_threads_within_its_parameters()
     assert_no_panic(&stderr);
 }
 
-/// A directory of its own for one test's files.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("damero-hub-match-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A directory of its own for one test's files, removed when dropped.
+fn scratch(name: &str) -> TempDir {
+    TempDir::new(&format!("match-{name}"))
 }
 
 /// The moves of a PDN file's games, tags left out.

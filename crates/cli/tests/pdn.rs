@@ -19,10 +19,35 @@ fn stderr(output: &Output) -> String {
     String::from_utf8(output.stderr.clone()).expect("utf-8 stderr")
 }
 
-fn temp(name: &str) -> std::path::PathBuf {
+/// A file in this process's scratch directory, removed when dropped (and
+/// the directory with the last of them), so runs leave nothing behind.
+struct TempFile(std::path::PathBuf);
+
+impl std::ops::Deref for TempFile {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for TempFile {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+        // Fails while another test's file is still there; the last one wins.
+        let _ = self.0.parent().map(std::fs::remove_dir);
+    }
+}
+
+fn temp(name: &str) -> TempFile {
     let dir = std::env::temp_dir().join(format!("damero-pdn-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    TempFile(dir.join(name))
 }
 
 const RUSSIAN_GAMES: &str = r#"
