@@ -228,20 +228,24 @@ impl<V: Variant> Evaluator<Draughts<V>> for DraughtsEvaluator<V> {
                 reason: format!("no network ships for {}", V::NAME),
             }),
             path => {
-                let unknown = |e: WeightsError| UnknownEvaluator {
-                    name: name.to_owned(),
-                    reason: format!(
-                        "not 'hand', 'trained', 'network' or 'default', and not a weights or network file: {e}"
-                    ),
-                };
-                let path = std::path::Path::new(path);
-                match Weights::read(path, V::NAME) {
-                    Ok(weights) => DraughtsEvaluator::with_weights(&weights).map_err(unknown),
-                    // Another magic: perhaps a network file.
-                    Err(WeightsError::NotWeights) => Network::read(path, V::NAME)
-                        .and_then(DraughtsEvaluator::with_network)
-                        .map_err(unknown),
-                    Err(e) => Err(unknown(e)),
+                let unknown = |reason: String| UnknownEvaluator { name: name.to_owned(), reason };
+                let names = "not 'hand', 'trained', 'network' or 'default'";
+                // One read serves both formats: the magic says which it is.
+                let bytes = weights::read_file(std::path::Path::new(path))
+                    .map_err(|e| unknown(format!("{names}, and {e}")))?;
+                let file = |kind: &str, e: WeightsError| unknown(format!("a {kind} file: {e}"));
+                match Weights::from_bytes(&bytes, V::NAME) {
+                    Ok(weights) => DraughtsEvaluator::with_weights(&weights).map_err(|e| file("weights", e)),
+                    Err(WeightsError::NotWeights) => match Network::from_bytes(&bytes, V::NAME) {
+                        Ok(network) => {
+                            DraughtsEvaluator::with_network(network).map_err(|e| file("network", e))
+                        }
+                        Err(WeightsError::NotWeights) => {
+                            Err(unknown(format!("{names}, nor a weights or network file")))
+                        }
+                        Err(e) => Err(file("network", e)),
+                    },
+                    Err(e) => Err(file("weights", e)),
                 }
             }
         }

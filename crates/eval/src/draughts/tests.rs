@@ -95,7 +95,12 @@ fn evaluators_by_name() {
     assert!(any.named("trained").unwrap().is_trained());
     assert!(any.named("default").unwrap().is_trained());
     let error = any.named("/nonexistent/weights.dew").unwrap_err();
-    assert!(error.reason.contains("cannot read"), "{error}");
+    assert!(
+        error.reason.starts_with(
+            "not 'hand', 'trained', 'network' or 'default', and cannot read /nonexistent/weights.dew: "
+        ),
+        "{error}"
+    );
     assert!(DraughtsEvaluator::<damero_draughts::ZisnellaVariant>::hand().named("trained").is_err());
     let path = std::env::temp_dir().join(format!("damero-eval-test-{}.dew", std::process::id()));
     let weights = pseudo_random_weights("russian", 2);
@@ -106,7 +111,18 @@ fn evaluators_by_name() {
     assert_eq!(loaded.evaluate(&start), expected.evaluate(&start));
     // Weights of one rule set do not load for another.
     let english = DraughtsEvaluator::<EnglishVariant>::default();
-    assert!(english.named(path.to_str().unwrap()).is_err());
+    let error = english.named(path.to_str().unwrap()).unwrap_err();
+    assert_eq!(error.reason, "a weights file: fitted for russian, not english");
+    // A damaged file says so; a file of neither kind (a typo of a name
+    // that happens to exist as a file) is told apart from both.
+    let mut damaged = weights.to_bytes();
+    *damaged.last_mut().unwrap() ^= 1;
+    std::fs::write(&path, damaged).unwrap();
+    let error = any.named(path.to_str().unwrap()).unwrap_err();
+    assert_eq!(error.reason, "a weights file: checksum mismatch (damaged file)");
+    std::fs::write(&path, "trained\n").unwrap();
+    let error = any.named(path.to_str().unwrap()).unwrap_err();
+    assert_eq!(error.reason, "not 'hand', 'trained', 'network' or 'default', nor a weights or network file");
     std::fs::remove_file(&path).unwrap();
 }
 

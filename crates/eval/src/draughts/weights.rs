@@ -69,23 +69,21 @@ pub enum WeightsError {
 impl fmt::Display for WeightsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            WeightsError::NotWeights => f.write_str("not a damero weights file (bad magic)"),
-            WeightsError::Format(v) => {
-                write!(f, "weights file format {v} is not supported (expected {FORMAT})")
-            }
+            // Each reads after "a network file: " or "a weights file: " as
+            // well as alone, for one vocabulary from the loader and the CLI.
+            WeightsError::NotWeights => f.write_str("not a damero weights or network file"),
+            WeightsError::Format(v) => write!(f, "file format {v}, this build reads format {FORMAT}"),
             WeightsError::FeatureSet { found, expected } => {
-                write!(f, "weights for feature set {found}, this build evaluates feature set {expected}")
+                write!(f, "feature set {found}, this build evaluates feature set {expected}")
             }
-            WeightsError::WrongGame { found, expected } => {
-                write!(f, "weights fitted for {found}, not {expected}")
-            }
+            WeightsError::WrongGame { found, expected } => write!(f, "fitted for {found}, not {expected}"),
             WeightsError::Count { found, expected } => {
-                write!(f, "weights file has {found} parameters, expected {expected}")
+                write!(f, "{found} parameters, this build reads {expected}")
             }
-            WeightsError::Range => f.write_str("network parameter out of range (damaged file)"),
-            WeightsError::Length => f.write_str("weights file is truncated or has trailing bytes"),
-            WeightsError::Checksum => f.write_str("weights file checksum mismatch (damaged file)"),
-            WeightsError::Io(e) => write!(f, "cannot read weights: {e}"),
+            WeightsError::Range => f.write_str("a parameter out of range (damaged file)"),
+            WeightsError::Length => f.write_str("truncated, or bytes after the checksum"),
+            WeightsError::Checksum => f.write_str("checksum mismatch (damaged file)"),
+            WeightsError::Io(e) => write!(f, "cannot read {e}"),
         }
     }
 }

@@ -81,7 +81,7 @@ fn an_engine_spec_loads_a_network_file() {
     }
     // Fitted for Russian: English refuses it, by name and directly.
     let error = DraughtsEvaluator::<EnglishVariant>::default().named(name).unwrap_err();
-    assert!(error.reason.contains("fitted for russian"), "{error}");
+    assert_eq!(error.reason, "a network file: fitted for russian, not english");
     assert!(DraughtsEvaluator::<EnglishVariant>::with_network(network).is_err());
     std::fs::remove_file(&path).unwrap();
 }
