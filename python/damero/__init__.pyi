@@ -204,17 +204,21 @@ def match(
     second: str,
     games: int = 10,
     threads: int = 1,
-    opening_plies: int = 4,
+    opening_plies: Optional[int] = None,
     max_plies: int = 300,
     seed: int = 1,
     fen: Optional[str] = None,
     rules: Rules = None,
     first_pair: int = 0,
+    openings: Optional[Sequence[str]] = None,
 ) -> MatchResult:
-    """Engine against engine, as `damero match`. `first_pair=N` plays the
-    games a whole match plays from pair N (Round 2N + 1) on, with the same
-    openings; raises Error (a ValueError) if 2 * first_pair + games passes
-    4294967295."""
+    """Engine against engine, as `damero match`. Random openings of
+    `opening_plies` plies (4 when None), or `openings`: lines in the format
+    of openings/*.txt (pair i plays line i modulo the list; a bad line
+    raises IllegalMoveError; giving both raises Error). `first_pair=N`
+    plays the games a whole match plays from pair N (Round 2N + 1) on, with
+    the same openings; raises Error (a ValueError) if 2 * first_pair + games
+    passes 4294967295."""
 def elo_estimate(wins: int, draws: int, losses: int) -> Tuple[float, float]: ...
 def selfplay(
     game: str,

@@ -7,7 +7,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use damero_core::{Evaluator, Game, GameRecord, RuleSet};
-use damero_engine::{Engine, EngineSpec, MatchConfig, SpecLimits, level_spec, run_match};
+use damero_engine::{
+    Engine, EngineSpec, MatchConfig, OpeningLineError, OpeningsError, SpecLimits, level_spec, parse_openings,
+    run_match, run_match_with_openings,
+};
 use damero_lab::{SelfplayBatch, SelfplayConfig, write_selfplay_file};
 use damero_search::{Limits, SearchInfo};
 use pyo3::prelude::*;
@@ -431,6 +434,8 @@ struct Match<'a> {
     second: EngineSpec,
     config: MatchConfig,
     board: BoardSpec<'a>,
+    /// The listed openings, one a line; `None`: random ones.
+    openings: Option<&'a str>,
 }
 
 impl GameCommand for Match<'_> {
@@ -450,11 +455,26 @@ impl GameCommand for Match<'_> {
         };
         let (first, second) = (self.first.to_string(), self.second.to_string());
         let mut records = Vec::new();
-        let tally =
-            run_match(&start, &self.first, &self.second, &evaluator, &evaluator, &self.config, |game, _| {
-                records.push(game.record_text(&first, &second));
-                ControlFlow::Continue(())
-            });
+        let on_game = |game: &damero_engine::MatchGame<G>, _: &_| {
+            records.push(game.record_text(&first, &second));
+            ControlFlow::Continue(())
+        };
+        let (one, two, config) = (&self.first, &self.second, &self.config);
+        let tally = match self.openings {
+            Some(text) => {
+                let openings = parse_openings(text, &start).map_err(|e| {
+                    let kind = match e {
+                        OpeningsError::Line { kind: OpeningLineError::Move { .. }, .. } => {
+                            ErrorKind::IllegalMove
+                        }
+                        _ => ErrorKind::Other,
+                    };
+                    BoardError::new(kind, format!("openings {e}"))
+                })?;
+                run_match_with_openings(&openings, one, two, &evaluator, &evaluator, config, on_game)
+            }
+            None => run_match(&start, one, two, &evaluator, &evaluator, config, on_game),
+        };
         let (elo, elo_margin) = tally.elo();
         Ok(PyMatchResult {
             wins: tally.wins,
@@ -473,6 +493,13 @@ impl GameCommand for Match<'_> {
 /// and returns W/D/L for the first, its Elo difference and the records. The
 /// GIL is released while they play.
 ///
+/// `openings`, a list of lines in the format of the shipped
+/// `openings/*.txt` files (the moves of one opening a line; blank lines and
+/// `#` comments skipped), plays pair `i` from line `i` modulo the list, as
+/// `damero match --openings` does; the random plies are then not played,
+/// and giving `opening_plies` too raises `damero.Error`. A line that is
+/// not an opening raises `damero.IllegalMoveError` naming it.
+///
 /// `first_pair` starts the match at that pair (counted from 0), as
 /// `damero match --first-pair`: the games are those a match from pair 0
 /// plays from game `2 * first_pair + 1` on (its `Round` tag), with the same
@@ -480,8 +507,8 @@ impl GameCommand for Match<'_> {
 /// the last one stopped. Raises `damero.Error` (a ValueError) when
 /// `2 * first_pair + games` passes 4294967295.
 #[pyfunction]
-#[pyo3(name = "match", signature = (game, first, second, games = 10, threads = 1, opening_plies = 4,
-    max_plies = 300, seed = 1, fen = None, rules = None, first_pair = 0))]
+#[pyo3(name = "match", signature = (game, first, second, games = 10, threads = 1, opening_plies = None,
+    max_plies = 300, seed = 1, fen = None, rules = None, first_pair = 0, openings = None))]
 #[allow(clippy::too_many_arguments)]
 fn match_(
     py: Python<'_>,
@@ -490,12 +517,13 @@ fn match_(
     second: Text,
     games: u32,
     threads: usize,
-    opening_plies: u32,
+    opening_plies: Option<u32>,
     max_plies: u32,
     seed: u64,
     fen: Option<Text>,
     rules: Option<&Bound<'_, PyAny>>,
     first_pair: u64,
+    openings: Option<Vec<String>>,
 ) -> PyResult<PyMatchResult> {
     let (game, first, second) = (game.0.as_str(), first.0.as_str(), second.0.as_str());
     let fen = fen.as_ref().map(|t| t.0.as_str());
@@ -514,11 +542,18 @@ fn match_(
                 format!("first_pair={first_pair} and games={games} number games past 4294967295"),
             )
         })?;
+    if openings.is_some() && opening_plies.is_some() {
+        // As `damero match`: listed openings replace the random plies.
+        return Err(BoardError::new(ErrorKind::Other, "give openings or opening_plies, not both").into());
+    }
+    let opening_plies = opening_plies.unwrap_or(MatchConfig::default().opening_plies);
     let first = parse_spec(first)?;
     let second = parse_spec(second)?;
     let rules = rule_pairs(rules)?;
     let config = MatchConfig { games, opening_plies, max_plies, seed, threads, first_pair };
-    let command = Match { first, second, config, board: BoardSpec { fen, rules: &rules, seed: Some(seed) } };
+    let openings = openings.map(|lines| lines.join("\n"));
+    let board = BoardSpec { fen, rules: &rules, seed: Some(seed) };
+    let command = Match { first, second, config, board, openings: openings.as_deref() };
     Ok(py.detach(|| dispatch(game, command).map_err(other))??)
 }
 

@@ -48,3 +48,20 @@ def test_a_match_from_a_pair_is_the_cli_match(tmp_path):
     theirs = games(out.read_text())
     assert [t["Round"] for t, _ in theirs] == ["9", "10", "11"]
     assert games("".join(ours.records)) == theirs
+
+
+def test_a_match_from_listed_openings_is_the_cli_match(tmp_path):
+    out = tmp_path / "cli.pdn"
+    white, black = "alphabeta:depth=2", "alphabeta:depth=1"
+    shipped = os.path.join(ROOT, "openings", "english-4ply.txt")
+    cli("match", "english", "--white", white, "--black", black, "--games", "4", "--first-pair", "1",
+        "--openings", shipped, "--out", str(out), "--quiet")
+    with open(shipped) as f:
+        ours = damero.match("english", white, black, games=4, first_pair=1, openings=f.read().splitlines())
+
+    def games(pdn):
+        return [({k: v for k, v in g.tags.items() if k != "Date"}, g.moves) for g in damero.read_pdn(pdn)]
+
+    theirs = games(out.read_text())
+    assert [t["Round"] for t, _ in theirs] == ["3", "4", "5", "6"]
+    assert games("".join(ours.records)) == theirs

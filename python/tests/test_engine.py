@@ -1,11 +1,14 @@
 """Engines, matches and self-play from Python."""
 
+import os
 import threading
 import time
 
 import pytest
 
 import damero
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def test_best_move_and_analyse():
@@ -146,6 +149,32 @@ def test_match_first_pair_past_the_last_game_number_is_refused():
             damero.match(*args, games=2, first_pair=first_pair)
     with pytest.raises(TypeError):
         damero.match(*args, games=2, first_pair="2")
+
+
+def test_match_from_listed_openings_plays_pair_i_from_line_i():
+    lines = ["# two openings", "", "c3-d4 f6-g5", "e3-f4  # the second"]
+    args = ("russian", "alphabeta:depth=2", "alphabeta:depth=1")
+    result = damero.match(*args, games=6, openings=lines)
+    games = match_games(result)
+    assert [g[0] for g in games] == [1, 2, 3, 4, 5, 6]
+    # Games 1-2 from the first line, 3-4 from the second, 5-6 the first again.
+    heads = [g[3][:2] if i // 2 % 2 == 0 else g[3][:1] for i, g in enumerate(games)]
+    assert heads == [["c3-d4", "f6-g5"]] * 2 + [["e3-f4"]] * 2 + [["c3-d4", "f6-g5"]] * 2
+    # The shipped file, read as lines, from a later pair.
+    with open(os.path.join(ROOT, "openings", "russian-4ply.txt")) as f:
+        shipped = f.read().splitlines()
+    tail = damero.match(*args, games=2, openings=shipped, first_pair=3)
+    first = [line.split("#")[0].split() for line in shipped if line.split("#")[0].strip()][3]
+    assert all(g[3][: len(first)] == first for g in match_games(tail))
+    with pytest.raises(damero.IllegalMoveError, match="openings line 2: 'z9-z8'"):
+        damero.match(*args, games=2, openings=["c3-d4", "c3-d4 z9-z8"])
+    with pytest.raises(damero.Error, match="openings holds no opening"):
+        damero.match(*args, games=2, openings=["# nothing"])
+    with pytest.raises(damero.Error, match="not both"):
+        damero.match(*args, games=2, openings=["c3-d4"], opening_plies=4)
+    # A string is not a list of lines.
+    with pytest.raises(TypeError):
+        damero.match(*args, games=2, openings="c3-d4")
 
 
 def test_selfplay_resumes_a_cut_file_to_the_uninterrupted_one(tmp_path):

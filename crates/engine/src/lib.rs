@@ -47,7 +47,7 @@ pub use engine::{Engine, EngineSpec, SpecError, SpecLimits, TimeControl, max_thr
 pub use games::{BenchPosition, EngineGame, bench_positions};
 pub use level::{LevelClock, LevelError, MAX_LEVEL, MIN_LEVEL, level_budget, level_spec, level_spec_with};
 pub use matches::{
-    MatchConfig, MatchGame, MatchProgress, Openings, PairTally, elo_estimate, engine_factory, run_match,
-    run_match_with_openings, run_player_match,
+    MatchConfig, MatchGame, MatchProgress, OpeningLineError, Openings, OpeningsError, PairTally,
+    elo_estimate, engine_factory, parse_openings, run_match, run_match_with_openings, run_player_match,
 };
 pub use player::{MatchError, MatchPlayer, PlayerError, PlayerFactory};

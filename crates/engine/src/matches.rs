@@ -363,6 +363,93 @@ pub enum Openings<'a, G: Game> {
     Listed(&'a [GameRecord<G>]),
 }
 
+/// Reads a list of openings for [`Openings::Listed`]: one opening a line,
+/// its moves from `start` in the game's notation separated by spaces;
+/// blank lines and `#` comments are skipped. The format of the shipped
+/// `openings/*.txt` files, read by `damero match --openings` and the
+/// Python `match(openings=...)`.
+///
+/// # Errors
+/// [`OpeningsError`] for the first line that is not an opening (a move
+/// that is not legal, or an opening that ends the game), or when no line
+/// holds one.
+pub fn parse_openings<G: Game>(text: &str, start: &G) -> Result<Vec<GameRecord<G>>, OpeningsError> {
+    let mut openings = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or_default().trim();
+        if line.is_empty() {
+            continue;
+        }
+        let at = |kind| OpeningsError::Line { line: number + 1, kind };
+        let mut record = GameRecord::new(*start);
+        for text in line.split_whitespace() {
+            if record.outcome().is_some() {
+                return Err(at(OpeningLineError::AfterTheEnd(text.to_owned())));
+            }
+            record
+                .try_play(text)
+                .map_err(|e| at(OpeningLineError::Move { text: text.to_owned(), reason: e.to_string() }))?;
+        }
+        if record.outcome().is_some() {
+            return Err(at(OpeningLineError::EndsTheGame));
+        }
+        openings.push(record);
+    }
+    if openings.is_empty() {
+        return Err(OpeningsError::Empty);
+    }
+    Ok(openings)
+}
+
+/// Why [`parse_openings`] refused a list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpeningsError {
+    /// A line (counted from 1) that is not an opening.
+    Line {
+        /// The line number, from 1.
+        line: usize,
+        /// What is wrong with it.
+        kind: OpeningLineError,
+    },
+    /// No line holds an opening.
+    Empty,
+}
+
+/// What is wrong with one line of a list of openings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpeningLineError {
+    /// A move that does not parse or is not legal there.
+    Move {
+        /// The move as written.
+        text: String,
+        /// The game's reason.
+        reason: String,
+    },
+    /// A move after the moves before it ended the game.
+    AfterTheEnd(String),
+    /// The opening's moves end the game: nothing would be left to play.
+    EndsTheGame,
+}
+
+impl core::fmt::Display for OpeningsError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            OpeningsError::Line { line, kind: OpeningLineError::Move { text, reason } } => {
+                write!(f, "line {line}: '{text}': {reason}")
+            }
+            OpeningsError::Line { line, kind: OpeningLineError::AfterTheEnd(text) } => {
+                write!(f, "line {line}: '{text}' comes after the end of the game")
+            }
+            OpeningsError::Line { line, kind: OpeningLineError::EndsTheGame } => {
+                write!(f, "line {line}: the opening ends the game")
+            }
+            OpeningsError::Empty => f.write_str("holds no opening"),
+        }
+    }
+}
+
+impl std::error::Error for OpeningsError {}
+
 /// A match between any two [`MatchPlayer`]s, each side made by its
 /// factory for a pair: [`run_match`] for players that are not [`Engine`]s
 /// (an external engine over a protocol, say). A player is made afresh for
@@ -589,6 +676,35 @@ fn play_game<G: EngineGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn openings_are_read_a_line_each_and_a_bad_line_is_named() {
+        use damero_draughts::{Russian, RussianRules};
+        let start = Russian::start(RussianRules::default());
+        let text = "# two openings\n\nc3-d4 f6-g5  # the second move\n  e3-f4\n";
+        let openings = parse_openings(text, &start).unwrap();
+        let moves: Vec<usize> = openings.iter().map(|o| o.moves().len()).collect();
+        assert_eq!(moves, [2, 1]);
+        assert_eq!(
+            openings[1].position().fen(),
+            "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,g3,f4:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"
+        );
+        let error = parse_openings("c3-d4\nc3-d4 z9-z8\n", &start).unwrap_err();
+        assert!(
+            matches!(&error, OpeningsError::Line { line: 2, kind: OpeningLineError::Move { text, .. } } if text == "z9-z8"),
+            "{error:?}"
+        );
+        assert!(error.to_string().starts_with("line 2: 'z9-z8': "), "{error}");
+        assert_eq!(parse_openings("# none\n\n", &start).unwrap_err(), OpeningsError::Empty);
+        assert_eq!(parse_openings("", &start).unwrap_err().to_string(), "holds no opening");
+        // A won position: its one move ends the game, nothing is left to play.
+        let won = Russian::from_fen("W:Wc3:Bd4", RussianRules::default()).unwrap();
+        let error = parse_openings("c3:e5", &won).unwrap_err();
+        assert_eq!(error, OpeningsError::Line { line: 1, kind: OpeningLineError::EndsTheGame });
+        assert_eq!(error.to_string(), "line 1: the opening ends the game");
+        let error = parse_openings("c3:e5 d6-c5", &won).unwrap_err();
+        assert_eq!(error.to_string(), "line 1: 'd6-c5' comes after the end of the game");
+    }
 
     #[test]
     fn elo_estimate_matches_hand_values() {

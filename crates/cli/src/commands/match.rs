@@ -10,7 +10,7 @@ use damero_core::{Evaluator, GameRecord, RuleSet};
 use damero_draughts::{Draughts, Variant};
 use damero_engine::{
     Engine, EngineGame, EngineSpec, MatchConfig, MatchGame, MatchPlayer, MatchProgress, Openings,
-    PlayerError, PlayerFactory, engine_factory, run_player_match,
+    PlayerError, PlayerFactory, engine_factory, parse_openings, run_player_match,
 };
 use damero_hub::{HubPlayer, HubSpec};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -204,33 +204,10 @@ impl DraughtsGameCommand for HubMatch {
     }
 }
 
-/// The openings of `path`: one a line, moves from `start` separated by
-/// spaces; blank lines and `#` comments skipped.
+/// The openings of `path` ([`parse_openings`]'s format).
 fn read_openings<G: EngineGame>(path: &Path, start: &G) -> Result<Vec<GameRecord<G>>, CliError> {
     let text = std::fs::read_to_string(path).map_err(|e| CliError::file("read openings", path, e))?;
-    let mut openings = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or_default().trim();
-        if line.is_empty() {
-            continue;
-        }
-        let at = |what: String| CliError::Parse(format!("{} line {}: {what}", path.display(), number + 1));
-        let mut record = GameRecord::new(*start);
-        for text in line.split_whitespace() {
-            if record.outcome().is_some() {
-                return Err(at(format!("'{text}' comes after the end of the game")));
-            }
-            record.try_play(text).map_err(|e| at(format!("'{text}': {e}")))?;
-        }
-        if record.outcome().is_some() {
-            return Err(at("the opening ends the game".to_owned()));
-        }
-        openings.push(record);
-    }
-    if openings.is_empty() {
-        return Err(CliError::Parse(format!("{} holds no opening", path.display())));
-    }
-    Ok(openings)
+    parse_openings(&text, start).map_err(|e| CliError::Parse(format!("{} {e}", path.display())))
 }
 
 impl GameCommand for Match {
