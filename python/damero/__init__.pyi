@@ -210,12 +210,13 @@ def match(
     fen: Optional[str] = None,
     rules: Rules = None,
     first_pair: int = 0,
-    openings: Optional[Sequence[str]] = None,
+    openings: Union[List[str], Tuple[str, ...], None] = None,
 ) -> MatchResult:
     """Engine against engine, as `damero match`. Random openings of
     `opening_plies` plies (4 when None), or `openings`: lines in the format
-    of openings/*.txt (pair i plays line i modulo the list; a bad line
-    raises IllegalMoveError; giving both raises Error). `first_pair=N`
+    of openings/*.txt (pair i plays opening i modulo their number; a move
+    that cannot be played raises IllegalMoveError, an opening that ends the
+    game, no opening, or both arguments raise Error). `first_pair=N`
     plays the games a whole match plays from pair N (Round 2N + 1) on, with
     the same openings; raises Error (a ValueError) if 2 * first_pair + games
     passes 4294967295."""

@@ -464,9 +464,12 @@ impl GameCommand for Match<'_> {
             Some(text) => {
                 let openings = parse_openings(text, &start).map_err(|e| {
                     let kind = match e {
-                        OpeningsError::Line { kind: OpeningLineError::Move { .. }, .. } => {
-                            ErrorKind::IllegalMove
-                        }
+                        // A move that cannot be played there.
+                        OpeningsError::Line {
+                            kind: OpeningLineError::Move { .. } | OpeningLineError::AfterTheEnd(_),
+                            ..
+                        } => ErrorKind::IllegalMove,
+                        // Legal moves, but no game left; or no opening.
                         _ => ErrorKind::Other,
                     };
                     BoardError::new(kind, format!("openings {e}"))
@@ -495,10 +498,12 @@ impl GameCommand for Match<'_> {
 ///
 /// `openings`, a list of lines in the format of the shipped
 /// `openings/*.txt` files (the moves of one opening a line; blank lines and
-/// `#` comments skipped), plays pair `i` from line `i` modulo the list, as
-/// `damero match --openings` does; the random plies are then not played,
-/// and giving `opening_plies` too raises `damero.Error`. A line that is
-/// not an opening raises `damero.IllegalMoveError` naming it.
+/// `#` comments skipped), plays pair `i` from opening `i` modulo the
+/// number of openings, as `damero match --openings` does; the random plies
+/// are then not played, and giving `opening_plies` too raises
+/// `damero.Error`. A move that cannot be played raises
+/// `damero.IllegalMoveError` naming its line (counted from 1 in the list);
+/// an opening that ends the game, or a list without one, `damero.Error`.
 ///
 /// `first_pair` starts the match at that pair (counted from 0), as
 /// `damero match --first-pair`: the games are those a match from pair 0
@@ -551,7 +556,10 @@ fn match_(
     let second = parse_spec(second)?;
     let rules = rule_pairs(rules)?;
     let config = MatchConfig { games, opening_plies, max_plies, seed, threads, first_pair };
-    let openings = openings.map(|lines| lines.join("\n"));
+    // One text, as a file holds them (`readlines()` keeps each newline).
+    let openings = openings.map(|lines| {
+        lines.iter().map(|line| line.trim_end_matches(['\n', '\r'])).collect::<Vec<_>>().join("\n")
+    });
     let board = BoardSpec { fen, rules: &rules, seed: Some(seed) };
     let command = Match { first, second, config, board, openings: openings.as_deref() };
     Ok(py.detach(|| dispatch(game, command).map_err(other))??)

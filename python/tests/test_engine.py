@@ -168,6 +168,17 @@ def test_match_from_listed_openings_plays_pair_i_from_line_i():
     assert all(g[3][: len(first)] == first for g in match_games(tail))
     with pytest.raises(damero.IllegalMoveError, match="openings line 2: 'z9-z8'"):
         damero.match(*args, games=2, openings=["c3-d4", "c3-d4 z9-z8"])
+    # readlines() keeps the newlines: the line numbers are the list's.
+    with pytest.raises(damero.IllegalMoveError, match="openings line 3: 'z9-z8'"):
+        damero.match(*args, games=2, openings=["c3-d4\n", "# a comment\n", "e3-f4 z9-z8\n"])
+    # A won position: its one move ends the game (no game left to play), and
+    # a move after that cannot be played.
+    won = dict(fen="W:Wc3:Bd4")
+    with pytest.raises(damero.Error, match="openings line 1: the opening ends the game") as raised:
+        damero.match(*args, games=2, openings=["c3:e5"], **won)
+    assert not isinstance(raised.value, damero.IllegalMoveError)
+    with pytest.raises(damero.IllegalMoveError, match="'d6-c5' comes after the end of the game"):
+        damero.match(*args, games=2, openings=["c3:e5 d6-c5"], **won)
     with pytest.raises(damero.Error, match="openings holds no opening"):
         damero.match(*args, games=2, openings=["# nothing"])
     with pytest.raises(damero.Error, match="not both"):

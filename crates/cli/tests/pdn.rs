@@ -19,8 +19,8 @@ fn stderr(output: &Output) -> String {
     String::from_utf8(output.stderr.clone()).expect("utf-8 stderr")
 }
 
-/// A file in this process's scratch directory, removed when dropped (and
-/// the directory with the last of them), so runs leave nothing behind.
+/// A file in a directory of its own (named after the file, so tests that
+/// run at once never share one), removed with it when dropped.
 struct TempFile(std::path::PathBuf);
 
 impl std::ops::Deref for TempFile {
@@ -38,14 +38,14 @@ impl AsRef<std::path::Path> for TempFile {
 
 impl Drop for TempFile {
     fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-        // Fails while another test's file is still there; the last one wins.
-        let _ = self.0.parent().map(std::fs::remove_dir);
+        if let Some(dir) = self.0.parent() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
     }
 }
 
 fn temp(name: &str) -> TempFile {
-    let dir = std::env::temp_dir().join(format!("damero-pdn-test-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("damero-pdn-test-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     TempFile(dir.join(name))
 }

@@ -82,6 +82,22 @@ fn tune_writes_weights_that_an_engine_spec_loads() {
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(text.contains("held-out loss"), "{text}");
     engine_specs_load_it_for_russian_only(&weights, 2);
+    // A start that is not Russian pattern weights is refused, naming the
+    // file and why: English weights, and the shipped network.
+    let start_from = |start: &str| {
+        let args = ["tune", "english", "--data", data.to_str().unwrap(), "--out", "/nonexistent/x.dew"];
+        let output = damero(&[&args[..], &["--start", start]].concat());
+        assert_eq!(output.status.code(), Some(2));
+        String::from_utf8_lossy(&output.stderr).into_owned()
+    };
+    let error = start_from(weights.to_str().unwrap());
+    assert!(
+        error.contains(&format!("--start {}: fitted for russian, not english", weights.display())),
+        "{error}"
+    );
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/../eval/weights/english.den");
+    let error = start_from(shipped);
+    assert!(error.contains("not a damero weights file (--start takes pattern weights)"), "{error}");
     std::fs::remove_file(data).unwrap();
     std::fs::remove_file(weights).unwrap();
 }

@@ -54,7 +54,8 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
     ///
     /// # Errors
     /// [`UnknownEvaluator`] when the game has no evaluator of that name (or,
-    /// for a weights file, when it cannot be read).
+    /// for an evaluation file, when it cannot be read, is damaged or was
+    /// fitted for another rule set).
     fn named(&self, name: &str) -> Result<Self, UnknownEvaluator> {
         if name == "default" {
             Ok(self.clone())

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use damero_core::{Color, Game, Outcome};
 use damero_draughts::{Draughts, Variant};
-use damero_eval::Weights;
+use damero_eval::{Weights, WeightsError};
 use damero_lab::{Sample, TrainingSample, TuneOptions, fit};
 
 use crate::error::CliError;
@@ -120,11 +120,22 @@ impl DraughtsCommand for Tune {
     type Output = ();
     fn run<V: Variant>(self) -> Result<(), CliError> {
         let args = &self.args;
-        let samples = read_samples::<V>(&args.data)?;
+        // The start first: a wrong file is found before the data is read.
         let start_weights = match &args.start {
-            Some(path) => Weights::read(path, V::NAME).map_err(CliError::engine)?,
+            Some(path) => Weights::read(path, V::NAME).map_err(|e| {
+                // The error alone does not say which file, nor that a
+                // network cannot start a fit of pattern weights.
+                let why = match e {
+                    WeightsError::NotWeights => {
+                        "not a damero weights file (--start takes pattern weights)".into()
+                    }
+                    e => e.to_string(),
+                };
+                CliError::engine(format!("--start {}: {why}", path.display()))
+            })?,
             None => Weights::material(V::NAME, 100, if V::FLYING_KINGS { 300 } else { 150 }),
         };
+        let samples = read_samples::<V>(&args.data)?;
         eprintln!("fitting {} parameters to {} positions", damero_eval::draughts::PARAMETERS, samples.len());
         let (weights, report) = fit(&samples, &start_weights, &self.options, |iteration, loss| {
             eprintln!("iteration {iteration}: training loss {loss:.6}");

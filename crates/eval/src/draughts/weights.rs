@@ -69,8 +69,9 @@ pub enum WeightsError {
 impl fmt::Display for WeightsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            // Each reads after "a network file: " or "a weights file: " as
-            // well as alone, for one vocabulary from the loader and the CLI.
+            // Shared by weights and network files: no message names one kind;
+            // the caller says which file it read (`DraughtsEvaluator::named`
+            // prefixes "a network file: ", `damero tune` the path).
             WeightsError::NotWeights => f.write_str("not a damero weights or network file"),
             WeightsError::Format(v) => write!(f, "file format {v}, this build reads format {FORMAT}"),
             WeightsError::FeatureSet { found, expected } => {
