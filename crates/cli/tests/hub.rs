@@ -1,6 +1,7 @@
 //! `damero hub` through its pipes, and the `bestmove` limits fixed with it
 //! (issue 11; `--depth 0`/`--nodes 0` from issue 12).
 
+use damero_core::testkit::ScratchDir;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -184,35 +185,6 @@ fn hub_quits_cleanly_during_a_search_and_on_a_closed_output() {
     assert!(!err.contains("panicked"), "{err}");
 }
 
-/// A temporary directory, removed when dropped.
-struct TempDir(std::path::PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("damero-hub-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().expect("utf-8 path")
-    }
-}
-
-impl std::ops::Deref for TempDir {
-    type Target = std::path::Path;
-    fn deref(&self) -> &std::path::Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 impl Hub {
     /// The lines up to and including the next `done`.
     fn search_lines(&mut self) -> Vec<String> {
@@ -245,8 +217,8 @@ const KING_AGAINST_MAN: &str = "BeeeeeeeebeeeeeeeeeeeeeeeeeeWeeee";
 
 #[test]
 fn hub_probes_the_endgame_database_of_egdb_path_and_survives_a_bad_one() {
-    let dir = TempDir::new("egdb");
-    let build = damero(&["egdb", "build", "russian", "--pieces", "2", "--out", dir.path(), "--quiet"]);
+    let dir = ScratchDir::new("hub-egdb");
+    let build = damero(&["egdb", "build", "russian", "--pieces", "2", "--out", dir.as_str(), "--quiet"]);
     assert!(build.status.success(), "{}", String::from_utf8_lossy(&build.stderr));
 
     let mut hub = Hub::start();
@@ -264,7 +236,7 @@ fn hub_probes_the_endgame_database_of_egdb_path_and_survives_a_bad_one() {
     hub.send("init");
     hub.expect("ready");
     let without = score_of(&mut hub);
-    hub.send(&format!("set-param name=egdb-path value=\"{}\"", dir.path()));
+    hub.send(&format!("set-param name=egdb-path value=\"{}\"", dir.as_str()));
     hub.send("init");
     hub.expect("ready");
     let with = score_of(&mut hub);
@@ -274,15 +246,15 @@ fn hub_probes_the_endgame_database_of_egdb_path_and_survives_a_bad_one() {
     assert_ne!(without, with);
 
     // A directory without a database: one error, then it plays without.
-    let empty = TempDir::new("egdb-empty");
-    hub.send(&format!("set-param name=egdb-path value=\"{}\"", empty.path()));
+    let empty = ScratchDir::new("hub-egdb-empty");
+    hub.send(&format!("set-param name=egdb-path value=\"{}\"", empty.as_str()));
     hub.send("init");
     let error = hub.expect("");
     assert!(error.starts_with("error message=") && error.contains("missing"), "{error}");
     hub.expect("ready");
     assert_eq!(score_of(&mut hub), without);
     // Zisnella has no databases at all.
-    hub.send(&format!("set-param name=egdb-path value=\"{}\"", dir.path()));
+    hub.send(&format!("set-param name=egdb-path value=\"{}\"", dir.as_str()));
     hub.send("set-param name=variant value=zisnella");
     hub.send("init");
     let error = hub.expect("");
@@ -711,8 +683,8 @@ fn hub_survives_a_flood_of_lines_with_memory_and_threads_within_its_parameters()
 }
 
 /// A directory of its own for one test's files, removed when dropped.
-fn scratch(name: &str) -> TempDir {
-    TempDir::new(&format!("match-{name}"))
+fn scratch(name: &str) -> ScratchDir {
+    ScratchDir::new(&format!("hub-match-{name}"))
 }
 
 /// The moves of a PDN file's games, tags left out.

@@ -3,6 +3,7 @@
 
 use std::process::{Command, Output};
 
+use damero_core::testkit::ScratchDir;
 use damero_core::{Color, Game, GameRecord, Outcome, PdnErrorKind, PdnGame, read_pdn, write_pdn};
 use damero_draughts::{English, EnglishRules, Russian, RussianRules};
 use damero_eliminar::Eliminar;
@@ -19,35 +20,11 @@ fn stderr(output: &Output) -> String {
     String::from_utf8(output.stderr.clone()).expect("utf-8 stderr")
 }
 
-/// A file in a directory of its own (named after the file, so tests that
-/// run at once never share one), removed with it when dropped.
-struct TempFile(std::path::PathBuf);
-
-impl std::ops::Deref for TempFile {
-    type Target = std::path::Path;
-    fn deref(&self) -> &std::path::Path {
-        &self.0
-    }
-}
-
-impl AsRef<std::path::Path> for TempFile {
-    fn as_ref(&self) -> &std::path::Path {
-        &self.0
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        if let Some(dir) = self.0.parent() {
-            let _ = std::fs::remove_dir_all(dir);
-        }
-    }
-}
-
-fn temp(name: &str) -> TempFile {
-    let dir = std::env::temp_dir().join(format!("damero-pdn-test-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    TempFile(dir.join(name))
+/// A directory of its own for one test's file, and the file's path in it.
+fn temp(name: &str) -> (ScratchDir, std::path::PathBuf) {
+    let dir = ScratchDir::new(&format!("pdn-test-{name}"));
+    let path = dir.join(name);
+    (dir, path)
 }
 
 const RUSSIAN_GAMES: &str = r#"
@@ -152,7 +129,7 @@ fn errors_name_the_line_and_column() {
 
 #[test]
 fn replay_checks_and_prints_every_position() {
-    let path = temp("replay.pdn");
+    let (_dir, path) = temp("replay.pdn");
     std::fs::write(&path, RUSSIAN_GAMES).unwrap();
     let file = path.to_str().unwrap();
     let out = damero(&["replay", "russian", file]);
@@ -167,7 +144,7 @@ fn replay_checks_and_prints_every_position() {
     assert!(text.contains("B:Wc7:B\n"), "{text}");
     assert!(text.contains("game over, 1-0 (white wins: black has no pieces left)"), "{text}");
     // A bad move: one line naming where.
-    let bad = temp("bad.pdn");
+    let (_bad_dir, bad) = temp("bad.pdn");
     std::fs::write(&bad, "1. c3-d4 d4-e5 *").unwrap();
     let out = damero(&["replay", "russian", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
@@ -179,7 +156,7 @@ fn replay_checks_and_prints_every_position() {
 
 #[test]
 fn commands_start_from_a_pdn_game() {
-    let path = temp("start.pdn");
+    let (_dir, path) = temp("start.pdn");
     std::fs::write(&path, RUSSIAN_GAMES).unwrap();
     let file = path.to_str().unwrap();
     let out = damero(&["show", "russian", "--pdn", file, "--ply", "1"]);

@@ -434,16 +434,18 @@ pub enum OpeningLineError {
 impl core::fmt::Display for OpeningsError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
-            OpeningsError::Line { line, kind: OpeningLineError::Move { text, reason } } => {
-                write!(f, "line {line}: '{text}': {reason}")
-            }
-            OpeningsError::Line { line, kind: OpeningLineError::AfterTheEnd(text) } => {
-                write!(f, "line {line}: '{text}' comes after the end of the game")
-            }
-            OpeningsError::Line { line, kind: OpeningLineError::EndsTheGame } => {
-                write!(f, "line {line}: the opening ends the game")
-            }
+            OpeningsError::Line { line, kind } => write!(f, "line {line}: {kind}"),
             OpeningsError::Empty => f.write_str("holds no opening"),
+        }
+    }
+}
+
+impl core::fmt::Display for OpeningLineError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            OpeningLineError::Move { text, reason } => write!(f, "'{text}': {reason}"),
+            OpeningLineError::AfterTheEnd(text) => write!(f, "'{text}' comes after the end of the game"),
+            OpeningLineError::EndsTheGame => f.write_str("the opening ends the game"),
         }
     }
 }

@@ -7,7 +7,8 @@
 //! with "no legal move". [`perft`] reads and runs perft suites, in one data
 //! format for every game. With the `serde` feature too,
 //! `check_serde_round_trip` and `check_serde_refuses_an_illegal_record`
-//! check a game's `serde` feature. With the `proptest` feature,
+//! check a game's `serde` feature. [`ScratchDir`] is a test's directory
+//! of files, removed when the test ends. With the `proptest` feature,
 //! `strategies` generates random games that shrink toward fewer plies
 //! (their items are re-exported here too), and `invariants` has the checks
 //! of the contract as `Result`s for `?` inside `proptest!`.
@@ -21,6 +22,7 @@ use crate::{Game, GameRecord, MoveList, Outcome, Playout};
 pub mod invariants;
 pub mod perft;
 mod samples;
+mod scratch;
 #[cfg(feature = "serde")]
 mod serde_checks;
 #[cfg(feature = "proptest")]
@@ -29,6 +31,7 @@ mod walk;
 
 pub use perft::{PerftCase, read_perft_suite, run_perft_suite};
 pub use samples::random_positions;
+pub use scratch::ScratchDir;
 #[cfg(feature = "serde")]
 pub use serde_checks::{check_serde_refuses_an_illegal_record, check_serde_round_trip};
 #[cfg(feature = "proptest")]
