@@ -136,8 +136,11 @@ test('the web board', async (t) => {
       await page.mouse.move(to.x, to.y, { steps: 4 });
       await page.mouse.up();
       await page.waitForFunction(() => window.damero.state.current > 0);
-      // The level changes while the engine thinks (or just after).
+      // The level changes while the engine thinks (or just after). The
+      // engine's reply (an event) and the level command's answer can come
+      // in either order: the human's turn may be shown before the answer.
       await page.selectOption('#level', '2');
+      await page.waitForFunction(() => window.damero.state.level === 2);
       s = await humanTurn(page);
       assert.equal(s.level, 2);
       assert.equal(s.nodes[s.line[1]].text, 'c3-d4');
