@@ -3,19 +3,19 @@
 //! journal an interrupted build left, to the same book. `damero book
 //! lines`: a book's lines, as an openings file.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
+
+use damero_core::testkit::ScratchDir;
 
 fn damero(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_damero")).args(args).output().expect("run damero")
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("damero-cli-book-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A directory of the test's own, removed when the test ends (failed or not).
+fn scratch(name: &str) -> ScratchDir {
+    ScratchDir::new(&format!("cli-book-{name}"))
 }
 
 const BUILD: [&str; 10] =
@@ -96,7 +96,6 @@ fn book_build_resumed_after_a_kill_writes_the_book_an_uninterrupted_build_writes
     let fresh = dir.join("fresh.book");
     assert!(build(&fresh, &["--resume", "--threads", "3"]).status.success());
     assert_eq!(std::fs::read_to_string(&fresh).unwrap(), expected);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A two-ply, depth-2 build written to `out`.
@@ -126,7 +125,6 @@ fn book_build_on_no_threads_is_refused() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("--threads must be at least 1"), "{}", stderr(&output));
     assert!(!out.exists() && !dir.join("none.book.journal").exists());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 fn stdout(output: &Output) -> String {
@@ -187,7 +185,6 @@ fn book_lines_prints_the_shipped_books_lines_and_those_of_a_book_file() {
         "--quiet",
     ]);
     assert!(output.status.success(), "{}", stderr(&output));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -215,5 +212,4 @@ fn book_lines_without_a_book_or_a_line_long_enough_is_a_one_line_error() {
     std::fs::write(&junk, "not a book\n").unwrap();
     let output = damero(&["book", "lines", "english", "--book", junk.to_str().unwrap()]);
     assert!(!output.status.success() && stderr(&output).contains("book line 1"), "{}", stderr(&output));
-    std::fs::remove_dir_all(&dir).unwrap();
 }

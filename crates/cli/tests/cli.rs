@@ -2,6 +2,8 @@
 
 use std::process::{Command, Output};
 
+use damero_core::testkit::ScratchDir;
+
 fn damero(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_damero")).args(args).output().expect("run damero")
 }
@@ -200,8 +202,7 @@ fn without_dates(games: &str) -> String {
 
 #[test]
 fn match_prints_a_table_and_saves_the_games() {
-    let dir = std::env::temp_dir().join(format!("damero-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = ScratchDir::new("cli-match");
     let pdn = dir.join("games.pdn");
     let out = damero(&[
         "match",
@@ -274,14 +275,12 @@ fn match_prints_a_table_and_saves_the_games() {
         without_dates(&games)
     };
     assert_eq!(run("a.pdn"), run("b.pdn"));
-    std::fs::remove_dir_all(&dir).ok();
     assert_user_error(&["match", "russian", "--white", "alphabeta:depht=3", "--black", "random"], "depht");
 }
 
 #[test]
 fn match_plays_listed_openings_in_turn() {
-    let dir = std::env::temp_dir().join(format!("damero-openings-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = ScratchDir::new("cli-openings");
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, "# two openings\nc3-d4 f6-g5\n\ne3-f4 b6-a5 # a comment\n").unwrap();
     let pdn = dir.join("games.pdn");
@@ -329,7 +328,6 @@ fn match_plays_listed_openings_in_turn() {
     assert!(stderr(&out).contains("line 2"), "{}", stderr(&out));
     std::fs::write(&openings, "# nothing\n").unwrap();
     assert_eq!(args("2").status.code(), Some(2));
-    std::fs::remove_dir_all(&dir).ok();
     // --openings replaces the random plies: giving both is an error.
     let out = damero(&[
         "match",
@@ -372,8 +370,7 @@ fn a_huge_match_starts_at_once_and_keeps_its_games_when_interrupted() {
     // 4294967295 games are scheduled lazily, and each game is in the file as
     // soon as it is over: so games appear while the match runs, and killing
     // it leaves them whole.
-    let dir = std::env::temp_dir().join(format!("damero-cli-huge-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = ScratchDir::new("cli-huge");
     let pdn = dir.join("games.pdn");
     let mut child = Command::new(env!("CARGO_BIN_EXE_damero"))
         .args(["match", "russian", "--white", "random", "--black", "random:seed=3", "--quiet"])
@@ -405,7 +402,6 @@ fn a_huge_match_starts_at_once_and_keeps_its_games_when_interrupted() {
         let result = result.trim_end_matches("\"]");
         assert!(game.trim_end().ends_with(result), "{game}");
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// The node count of `damero bench` is a regression signature: it changes

@@ -3,6 +3,8 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
+use damero_core::testkit::ScratchDir;
+
 fn damero(args: &[&str], env_dir: Option<&Path>) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_damero"));
     command.args(args).env_remove("DAMERO_EGDB");
@@ -21,9 +23,8 @@ const WON: &str = "W:WKc3,Kd2,Ke1:BKh8";
 
 #[test]
 fn built_databases_answer_bestmove_by_flag_or_environment() {
-    let dir = std::env::temp_dir().join(format!("damero-cli-egdb-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let dir_text = dir.to_str().expect("utf-8 path");
+    let dir = ScratchDir::new("cli-egdb");
+    let dir_text = dir.as_str();
     let build = damero(&["egdb", "build", "russian", "--pieces", "4", "--out", dir_text, "--quiet"], None);
     assert!(build.status.success(), "{}", text(&build.stderr));
     assert!(text(&build.stdout).contains("up to 4 pieces"));
@@ -123,7 +124,6 @@ fn built_databases_answer_bestmove_by_flag_or_environment() {
     assert_eq!(damaged.status.code(), Some(2));
     assert!(text(&damaged.stderr).contains("truncated"), "{}", text(&damaged.stderr));
     assert_eq!(text(&damaged.stderr).trim_end().lines().count(), 1);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -151,8 +151,7 @@ fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
 
 #[test]
 fn egdb_build_resume_after_an_interrupt_gives_the_same_files() {
-    let base = std::env::temp_dir().join(format!("damero-cli-egdb-resume-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&base);
+    let base = ScratchDir::new("cli-egdb-resume");
     let (whole, cut, killed) = (base.join("whole"), base.join("cut"), base.join("killed"));
     let build = |dir: &Path, extra: &[&str]| {
         let out = damero(
@@ -199,5 +198,4 @@ fn egdb_build_resume_after_an_interrupt_gives_the_same_files() {
     let mut resumed = files(&killed);
     resumed.retain(|(name, _)| !name.ends_with(".part"));
     assert!(resumed == expected, "files resumed after a kill differ from an uninterrupted build");
-    let _ = std::fs::remove_dir_all(&base);
 }

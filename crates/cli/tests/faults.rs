@@ -4,19 +4,19 @@
 //! (`/dev/full`). (`book build` and `egdb build`: tests/book.rs and
 //! tests/egdb.rs.)
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
+
+use damero_core::testkit::ScratchDir;
 
 fn damero(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_damero")).args(args).output().expect("run damero")
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("damero-cli-faults-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A directory of the test's own, removed when the test ends (failed or not).
+fn scratch(name: &str) -> ScratchDir {
+    ScratchDir::new(&format!("cli-faults-{name}"))
 }
 
 fn stderr(output: &Output) -> String {
@@ -86,7 +86,6 @@ fn selfplay_resumed_after_a_cut_anywhere_writes_the_file_of_an_uninterrupted_run
     assert_eq!(other.status.code(), Some(2));
     assert!(stderr(&other).contains("another batch's file"), "{}", stderr(&other));
     assert_eq!(std::fs::read_to_string(&cut).unwrap(), expected);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The one-line error of a command whose output is `/dev/full` (after any
@@ -148,7 +147,6 @@ fn a_full_disk_is_a_one_line_error_for_every_command_that_writes_a_file() {
         "/dev/full",
     ]);
     assert!(std::fs::metadata("/dev/full").is_ok_and(|m| !m.is_file()), "/dev/full is still the device");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A full disk under stdout is a one-line error, not a silent exit.

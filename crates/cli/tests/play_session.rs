@@ -3,6 +3,8 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+use damero_core::testkit::ScratchDir;
+
 /// Runs `damero ARGS` with `input` on stdin.
 fn play(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_damero"))
@@ -24,8 +26,7 @@ fn text(bytes: &[u8]) -> String {
 
 #[test]
 fn a_scripted_game_with_every_command() {
-    let dir = std::env::temp_dir().join(format!("damero-play-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = ScratchDir::new("play-session");
     let saved = dir.join("game.pdn");
     let saved = saved.to_str().unwrap();
     let script = format!(
@@ -59,7 +60,6 @@ fn a_scripted_game_with_every_command() {
     assert!(screen.contains("eval: ") && screen.contains("for you"), "{screen}");
     assert!(screen.contains("Game over: 0-1 (black wins) — you resigned."), "{screen}");
     assert!(screen.contains("'save FILE'") && screen.contains("'new' to play again"), "{screen}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -3,9 +3,9 @@
 //! only drawing one, by the database), and the engine's run over it reports
 //! a line per position and the share solved.
 
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
+use damero_core::testkit::ScratchDir;
 use damero_core::{Game, MoveList, Verdict};
 use damero_draughts::{English, EnglishVariant};
 use damero_engine::suite::Suite;
@@ -23,11 +23,9 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("damero-cli-suite-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A directory of the test's own, removed when the test ends (failed or not).
+fn scratch(name: &str) -> ScratchDir {
+    ScratchDir::new(&format!("cli-suite-{name}"))
 }
 
 #[test]
@@ -96,7 +94,6 @@ fn a_suite_from_the_database_holds_only_moves_and_runs() {
     assert_eq!(rows.len(), 24, "{text}");
     let solved = rows.iter().filter(|r| r.split('\t').nth(1) == Some("yes")).count();
     assert!(text.contains(&format!("solved {solved} of 24 (")), "{text}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -117,7 +114,6 @@ fn bad_suites_and_flags_are_one_line_errors() {
         assert_eq!(text.trim_end().lines().count(), 1, "{args:?}: {text}");
         assert!(text.contains(needle), "{args:?}: {text}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -189,5 +185,4 @@ fn shots_from_a_selfplay_file_are_its_positions_with_a_legal_best_move_and_repro
     ]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("--check-depth must be above --depth"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }

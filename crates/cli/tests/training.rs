@@ -2,15 +2,13 @@
 //! engine specs: the training loop of the draughts evaluation, end to end
 //! on tiny data.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
+
+use damero_core::testkit::ScratchDir;
 
 fn damero(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_damero")).args(args).output().expect("run damero")
-}
-
-fn temp(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("damero-training-{}-{name}", std::process::id()))
 }
 
 fn selfplay(out: &Path, extra: &[&str]) -> String {
@@ -29,7 +27,8 @@ fn samples(text: &str) -> Vec<String> {
 
 #[test]
 fn selfplay_is_reproducible_and_shards_concatenate() {
-    let whole = temp("whole.txt");
+    let dir = ScratchDir::new("training-selfplay");
+    let whole = dir.join("whole.txt");
     let first = selfplay(&whole, &[]);
     let again = selfplay(&whole, &["--threads", "2"]);
     assert_eq!(first, again, "the same seed must give the same file whatever the threads");
@@ -43,12 +42,10 @@ fn selfplay_is_reproducible_and_shards_concatenate() {
     }
     let mut shards = Vec::new();
     for shard in ["0/3", "1/3", "2/3"] {
-        let path = temp(&format!("shard-{}.txt", &shard[..1]));
+        let path = dir.join(format!("shard-{}.txt", &shard[..1]));
         shards.extend(samples(&selfplay(&path, &["--shard", shard])));
-        std::fs::remove_file(path).unwrap();
     }
     assert_eq!(shards, lines);
-    std::fs::remove_file(whole).unwrap();
 }
 
 /// A Russian search at `depth` with `eval=FILE` plays a move; English
@@ -65,9 +62,10 @@ fn engine_specs_load_it_for_russian_only(file: &Path, depth: u32) {
 
 #[test]
 fn tune_writes_weights_that_an_engine_spec_loads() {
-    let data = temp("tune-data.txt");
+    let dir = ScratchDir::new("training-tune");
+    let data = dir.join("tune-data.txt");
     selfplay(&data, &[]);
-    let weights = temp("tune.dew");
+    let weights = dir.join("tune.dew");
     let output = damero(&[
         "tune",
         "russian",
@@ -98,15 +96,14 @@ fn tune_writes_weights_that_an_engine_spec_loads() {
     let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/../eval/weights/english.den");
     let error = start_from(shipped);
     assert!(error.contains("not a damero weights file (--start takes pattern weights)"), "{error}");
-    std::fs::remove_file(data).unwrap();
-    std::fs::remove_file(weights).unwrap();
 }
 
 #[test]
 fn tune_network_writes_a_network_that_an_engine_spec_loads() {
-    let data = temp("network-data.txt");
+    let dir = ScratchDir::new("training-network");
+    let data = dir.join("network-data.txt");
     selfplay(&data, &[]);
-    let network = temp("network.den");
+    let network = dir.join("network.den");
     let run = || {
         damero(&[
             "tune-network",
@@ -146,22 +143,20 @@ fn tune_network_writes_a_network_that_an_engine_spec_loads() {
     let output = damero(&["tune-network", "cross", "--data", "x", "--out", "y"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("tune-network fits the draughts evaluation"));
-    std::fs::remove_file(data).unwrap();
-    std::fs::remove_file(network).unwrap();
 }
 
 #[test]
 fn bad_training_input_is_a_clear_error() {
-    let bad = temp("bad.txt");
+    let dir = ScratchDir::new("training-bad");
+    let bad = dir.join("bad.txt");
     std::fs::write(&bad, "W:Wa1:Bh8\tnot-a-number\t1-0\n").unwrap();
-    let out = temp("never.dew");
+    let out = dir.join("never.dew");
     let output =
         damero(&["tune", "russian", "--data", bad.to_str().unwrap(), "--out", out.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(2));
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(err.contains(":1: bad score"), "{err}");
     assert!(!out.exists());
-    std::fs::remove_file(bad).unwrap();
     let output = damero(&["tune", "russian", "--data", "x", "--out", "y", "--l2-deviation", "-1"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("--l2-deviation not negative"));

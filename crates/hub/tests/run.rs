@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use damero_core::Game;
+use damero_core::testkit::ScratchDir;
 use damero_draughts::{Draughts, EnglishVariant, RussianVariant, Variant};
 use damero_eval::Network;
 use damero_eval::draughts::network::NETWORK_PARAMETERS;
@@ -136,11 +137,9 @@ fn played_move<V: Variant>(lines: &[String]) -> String {
 }
 
 /// A directory of its own under the system's temporary one, with a space
-/// in its name as a path may have.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("damero hub {name} {}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// in its name as a path may have; removed when the test ends.
+fn temp_dir(name: &str) -> ScratchDir {
+    ScratchDir::new(&format!("hub {name}"))
 }
 
 /// An English network of made-up weights: not the shipped one, so it
@@ -241,7 +240,6 @@ fn a_network_file_for_the_rule_set_is_used() {
     let dir = temp_dir("network");
     let path = write_english_network(&dir);
     let lines = converse(&search_script("english", Some(path.to_str().unwrap())));
-    std::fs::remove_dir_all(&dir).unwrap();
     assert!(errors(&lines).is_empty(), "{lines:?}");
     played_move::<EnglishVariant>(&lines);
     let report = search_report(&lines);

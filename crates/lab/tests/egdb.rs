@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
+use damero_core::testkit::ScratchDir;
 use damero_core::{Color, Game, GameRecord, MoveList, Outcome, Square, Verdict};
 use damero_draughts::{
     Draughts, EnglishVariant, Piece, RussianDraws, RussianRules, RussianVariant, Setup, Variant,
@@ -119,15 +120,17 @@ fn english_values_agree_with_exhaustive_search() {
     agrees_with_search(english(), Default::default(), 9, 2);
 }
 
-fn scratch_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("damero-egdb-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+/// A path not yet made (the builds make their directory), in a scratch
+/// directory removed with it when the guard drops.
+fn scratch_dir(name: &str) -> (ScratchDir, PathBuf) {
+    let scratch = ScratchDir::new(&format!("egdb-test-{name}"));
+    let path = scratch.join(name);
+    (scratch, path)
 }
 
 #[test]
 fn files_round_trip() {
-    let dir = scratch_dir("round-trip");
+    let (_dir_scratch, dir) = scratch_dir("round-trip");
     let built = damero_lab::build_egdb::<RussianVariant>(&dir, 3, |_| {}).expect("builds");
     let opened = EndgameDatabase::<RussianVariant>::open(&dir).expect("opens");
     assert!(built == opened);
@@ -135,12 +138,11 @@ fn files_round_trip() {
     assert!(opened.size_bytes() > 0);
     let in_memory = damero_lab::build_egdb_in_memory::<RussianVariant>(3, |_| {}).expect("builds");
     assert!(in_memory == opened);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn every_file_error_is_typed() {
-    let dir = scratch_dir("errors");
+    let (_dir_scratch, dir) = scratch_dir("errors");
     let open = || EndgameDatabase::<RussianVariant>::open(&dir);
     assert!(matches!(open(), Err(EgdbError::MissingFile { .. })));
     damero_lab::build_egdb::<RussianVariant>(&dir, 3, |_| {}).expect("builds");
@@ -204,7 +206,6 @@ fn every_file_error_is_typed() {
     ));
     // Every error reads as one line.
     assert!(!open().unwrap_err().to_string().contains('\n'));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Plays `start` out: the engine (alpha-beta over the database) for the
@@ -338,13 +339,13 @@ fn files_of(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
 
 #[test]
 fn an_interrupted_build_resumes_to_the_same_files() {
-    let whole = scratch_dir("resume-whole");
+    let (_whole_scratch, whole) = scratch_dir("resume-whole");
     damero_lab::build_egdb::<RussianVariant>(&whole, 4, |_| {}).expect("builds");
     let expected = files_of(&whole);
     // An interrupted build: the first slices finished (written whole), the
     // table of contents not yet, a half-written `.part` file and a slice
     // whose file was damaged on the disk.
-    let cut = scratch_dir("resume-cut");
+    let (_cut_scratch, cut) = scratch_dir("resume-cut");
     std::fs::create_dir_all(&cut).unwrap();
     let slices = EndgameDatabase::<RussianVariant>::slices(4);
     for slice in &slices[..slices.len() / 2] {
@@ -364,8 +365,6 @@ fn an_interrupted_build_resumes_to_the_same_files() {
     assert_eq!(files_of(&cut), expected);
     assert_eq!(resumed, EndgameDatabase::<RussianVariant>::open(&whole).unwrap());
     assert_eq!(solved, slices.len());
-    let _ = std::fs::remove_dir_all(&whole);
-    let _ = std::fs::remove_dir_all(&cut);
 }
 
 #[test]
@@ -373,7 +372,7 @@ fn a_directory_that_cannot_be_written_gives_a_one_line_error_naming_it() {
     // A directory under a regular file cannot be made, whoever runs the
     // test (root ignores read-only bits): the build stops with an I/O error
     // naming the path, and leaves nothing.
-    let base = scratch_dir("not-a-dir");
+    let (_base_scratch, base) = scratch_dir("not-a-dir");
     std::fs::write(&base, b"a file").unwrap();
     let dir = base.join("egdb");
     let error = damero_lab::build_egdb::<RussianVariant>(&dir, 2, |_| {}).unwrap_err();
@@ -381,5 +380,4 @@ fn a_directory_that_cannot_be_written_gives_a_one_line_error_naming_it() {
     assert!(matches!(error, EgdbError::Io { .. }), "{error:?}");
     assert!(text.contains(dir.to_str().unwrap()) && !text.contains('\n'), "{text}");
     assert!(!dir.exists());
-    let _ = std::fs::remove_file(&base);
 }

@@ -1,3 +1,4 @@
+use damero_core::testkit::ScratchDir;
 use damero_core::{Color, Evaluator, Game};
 
 use super::features::{PARAMETERS, sparse, turned};
@@ -102,7 +103,8 @@ fn evaluators_by_name() {
         "{error}"
     );
     assert!(DraughtsEvaluator::<damero_draughts::ZisnellaVariant>::hand().named("trained").is_err());
-    let path = std::env::temp_dir().join(format!("damero-eval-test-{}.dew", std::process::id()));
+    let scratch = ScratchDir::new("eval-named");
+    let path = scratch.join("russian.dew");
     let weights = pseudo_random_weights("russian", 2);
     std::fs::write(&path, weights.to_bytes()).unwrap();
     let loaded = any.named(path.to_str().unwrap()).unwrap();
@@ -123,7 +125,6 @@ fn evaluators_by_name() {
     std::fs::write(&path, "trained\n").unwrap();
     let error = any.named(path.to_str().unwrap()).unwrap_err();
     assert_eq!(error.reason, "not 'hand', 'trained', 'network' or 'default', nor a weights or network file");
-    std::fs::remove_file(&path).unwrap();
 }
 
 #[test]

@@ -1,3 +1,4 @@
+use damero_core::testkit::ScratchDir;
 use damero_core::{Evaluator, Game};
 
 use super::*;
@@ -71,7 +72,8 @@ fn file_round_trip_and_every_error() {
 #[test]
 fn an_engine_spec_loads_a_network_file() {
     let network = Network::quantize("russian", &spread_params(6), 150.0);
-    let path = std::env::temp_dir().join(format!("damero-network-test-{}.den", std::process::id()));
+    let scratch = ScratchDir::new("eval-network");
+    let path = scratch.join("russian.den");
     std::fs::write(&path, network.to_bytes()).unwrap();
     let name = path.to_str().unwrap();
     let loaded = DraughtsEvaluator::<RussianVariant>::default().named(name).unwrap();
@@ -83,7 +85,6 @@ fn an_engine_spec_loads_a_network_file() {
     let error = DraughtsEvaluator::<EnglishVariant>::default().named(name).unwrap_err();
     assert_eq!(error.reason, "a network file: fitted for russian, not english");
     assert!(DraughtsEvaluator::<EnglishVariant>::with_network(network).is_err());
-    std::fs::remove_file(&path).unwrap();
 }
 
 /// `men_up`: the pieces of a quiet position where White is a man up (the
