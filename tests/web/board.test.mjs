@@ -1,6 +1,6 @@
 // The web board end to end in headless Chromium, driven by playwright-core:
 // a whole Russian game against level 1 played by clicks (and one drag), a
-// level change while the engine thinks, a hint, a take-back, a PDN import,
+// level change crossed by an event, a hint, a take-back, a PDN import,
 // and a few moves of Cross and of Tumbling Down; screenshots are saved.
 //
 //   node --test tests/web/board.test.mjs
@@ -136,11 +136,29 @@ test('the web board', async (t) => {
       await page.mouse.move(to.x, to.y, { steps: 4 });
       await page.mouse.up();
       await page.waitForFunction(() => window.damero.state.current > 0);
-      // The level changes while the engine thinks (or just after). The
-      // engine's reply (an event) and the level command's answer can come
-      // in either order: the human's turn may be shown before the answer.
+      // The level changes. An event (the engine's reply, say) can cross the
+      // level command's answer and carry the level before it; the control
+      // keeps the user's choice until the answer. Here the level's request is
+      // held while another request (the same players again) makes the
+      // server send its state, still at level 1.
+      s = await humanTurn(page);
+      let held = null;
+      await page.route('**/level', async (route) => {
+        const version = (await state(page)).version;
+        await page.evaluate(() => fetch(`/api/session/${window.damero.id}/players`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(window.damero.state.players),
+        }));
+        await page.waitForFunction((v) => window.damero.state.version > v, version);
+        held = { server: (await state(page)).level, shown: await page.$eval('#level', (e) => e.value) };
+        await route.continue();
+      });
       await page.selectOption('#level', '2');
       await page.waitForFunction(() => window.damero.state.level === 2);
+      await page.unroute('**/level');
+      assert.deepEqual(held, { server: 1, shown: '2' });
+      assert.equal(await page.$eval('#level', (e) => e.value), '2');
       s = await humanTurn(page);
       assert.equal(s.level, 2);
       assert.equal(s.nodes[s.line[1]].text, 'c3-d4');

@@ -15,6 +15,9 @@ const app = {
   info: null,
   clockTimer: null,
   clockAt: 0,
+  // The value of a control (`side`, `level`) the user set, while its request is
+  // on the way: an event that crosses the answer still carries the value before.
+  pending: {},
 };
 
 function status(text, bad = false) {
@@ -33,6 +36,21 @@ async function api(path, body, method = 'POST') {
   const data = await response.json().catch(() => ({ error: response.statusText }));
   if (!response.ok) throw new Error(data.error || response.statusText);
   return data;
+}
+
+// `command`, sent by the control `control`: until the answer, `show` keeps the
+// user's choice on that control rather than the older state's value.
+async function commandFrom(control, name, args) {
+  const mark = {};
+  app.pending[control] = mark;
+  try {
+    return await command(name, args);
+  } finally {
+    if (app.pending[control] === mark) {
+      delete app.pending[control];
+      if (app.state) showControls(app.state);
+    }
+  }
 }
 
 async function command(name, args = {}) {
@@ -129,8 +147,7 @@ function show(state) {
     app.flipped = orientation(state, humanColor(state));
     board.setFlipped(app.flipped);
   }
-  $('side').value = humanSide();
-  $('level').value = String(state.level);
+  showControls(state);
   $('fen').value = state.fen;
   $('pass').hidden = !(human && state.legal.some((m) => m.path.length === 0));
   $('analyse').classList.toggle('on', state.analysis);
@@ -153,6 +170,11 @@ function show(state) {
   if (state.info) showInfo(state.info);
   else if (!state.thinking) clearInfo();
   renderClocks();
+}
+
+function showControls(state) {
+  if (!app.pending.side) $('side').value = humanSide();
+  if (!app.pending.level) $('level').value = String(state.level);
 }
 
 function clearInfo() {
@@ -386,9 +408,9 @@ function setup() {
       app.flipped = orientation(app.state, side);
       board.setFlipped(app.flipped);
     }
-    command('players', players);
+    commandFrom('side', 'players', players);
   };
-  $('level').onchange = () => command('level', { level: Number($('level').value) });
+  $('level').onchange = () => commandFrom('level', 'level', { level: Number($('level').value) });
   $('hint').onclick = () => command('hint');
   $('undo').onclick = () => command('undo');
   $('restart').onclick = () => command('new');
